@@ -1,0 +1,1 @@
+export { default } from '@ente/shared/app/Document.tsx';

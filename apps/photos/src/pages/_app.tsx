@@ -1,0 +1,3 @@
+import { createApp } from '@ente/shared/app/create-app.tsx';
+
+export default createApp({ name: 'photos' });

@@ -1,0 +1,112 @@
+// `npm test`: every check of the project, in the order that fails fastest, on a fresh clone of a fresh
+// machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway PostgreSQL
+// cluster for the server suite's second run), then runs lint, type check, unit and integration tests,
+// the static-server tests, the app builds and the browser tests, and ends with one summary line.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureDependencies, quietEnv, root, runCaptured } from './setup.mjs';
+
+const results = [];
+const started = Date.now();
+
+ensureDependencies();
+ensureChromium();
+
+await step('lint (prettier + eslint)', 'npm', ['run', 'lint']);
+await step('type check', 'npx', ['turbo', 'run', 'typecheck']);
+await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
+await step('script tests', 'node', ['--test', ...scriptTests()]);
+await postgresRun();
+await step('app builds and browser tests', 'npx', ['turbo', 'run', 'e2e'], {
+  env: { ...quietEnv, ...localBuildEnv() },
+});
+
+summarise();
+
+/** Runs one step, keeps its exit code and the test counts its runner printed. */
+async function step(name, command, args, options = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const begin = Date.now();
+  const { code, output } = await runCaptured(command, args, { cwd: root, ...options });
+  results.push({ name, code, seconds: (Date.now() - begin) / 1000, ...countTests(output) });
+}
+
+/** The server suite again, on a real PostgreSQL (PGlite is PostgreSQL 18; production runs 15). */
+async function postgresRun() {
+  if (!existsSync(path.join(root, 'scripts', 'postgres.mjs'))) return;
+  const { startPostgres } = await import('./postgres.mjs');
+  let postgres;
+  try {
+    postgres = await startPostgres();
+  } catch (error) {
+    console.error('Could not start PostgreSQL:', error);
+    results.push({ name: 'server tests on PostgreSQL', code: 1, seconds: 0, passed: 0, failed: 0 });
+    return;
+  }
+  try {
+    await step('server tests on PostgreSQL', 'npx', ['turbo', 'run', 'test', '--filter=@ente/server'], {
+      env: { ...quietEnv, DATABASE_URL: postgres.url },
+    });
+  } finally {
+    await postgres.stop();
+  }
+}
+
+/** The build settings of the local stack: the apps talk to the server that `npm start` runs. */
+function localBuildEnv() {
+  return {
+    NEXT_PUBLIC_ENTE_ENDPOINT: process.env.NEXT_PUBLIC_ENTE_ENDPOINT ?? 'http://localhost:8080',
+    NEXT_PUBLIC_ENTE_ACCOUNTS_URL: process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL ?? 'http://localhost:3001',
+  };
+}
+
+function scriptTests() {
+  return readdirSync(path.join(root, 'scripts'))
+    .filter((name) => name.endsWith('.test.mjs'))
+    .map((name) => path.join('scripts', name));
+}
+
+/**
+ * Adds up the counts that jest ("Tests: 3 failed, 40 passed, 43 total"), node's test runner ("ℹ pass 12",
+ * "ℹ fail 0") and Playwright ("12 passed (30.1s)") print. Turbo replays cached output, so cached runs count too.
+ */
+function countTests(output) {
+  // eslint-disable-next-line no-control-regex
+  const text = output.replace(/\x1b\[[0-9;]*m/g, '');
+  let passed = 0;
+  let failed = 0;
+  for (const line of text.split('\n')) {
+    const jest = /Tests:\s+(.*)\d+ total/.exec(line);
+    if (jest) {
+      passed += Number(/(\d+) passed/.exec(jest[1])?.[1] ?? 0);
+      failed += Number(/(\d+) failed/.exec(jest[1])?.[1] ?? 0);
+      continue;
+    }
+    const node = /[ℹ#] (pass|fail) (\d+)\s*$/.exec(line);
+    if (node) {
+      if (node[1] === 'pass') passed += Number(node[2]);
+      else failed += Number(node[2]);
+      continue;
+    }
+    const playwright = /^\S*\s*(\d+) (passed|failed|flaky)( \(.*\))?\s*$/.exec(line.replace(/^[^:]*:e2e:/, ''));
+    if (playwright) {
+      if (playwright[2] === 'passed') passed += Number(playwright[1]);
+      else failed += Number(playwright[1]);
+    }
+  }
+  return { passed, failed };
+}
+
+function summarise() {
+  console.log('\n━━ summary ━━');
+  for (const r of results) {
+    const mark = r.code === 0 ? '✔' : '✖';
+    console.log(`${mark} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);
+  }
+  const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  const failedSteps = results.filter((r) => r.code !== 0);
+  console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (failedSteps.length) console.log(`Failed steps: ${failedSteps.map((r) => r.name).join(', ')}`);
+  console.log(`${total('passed')} passed, ${total('failed') + (failedSteps.length && !total('failed') ? 1 : 0)} failed`);
+  process.exit(failedSteps.length ? 1 : 0);
+}
