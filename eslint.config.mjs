@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 const cryptoLibraries = {
   group: ['libsodium-wrappers', 'libsodium-wrappers-sumo', 'fast-srp-hap'],
@@ -23,6 +24,29 @@ const restrict = (files, ...patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+// A relative import must stay inside its own workspace; crossing into another goes through the package
+// name, where the rules above apply. The browser tests and benchmarks may use the scripts (they start the
+// stack the way `npm start` does).
+const workspaceOf = (file) => /^(?:apps|packages)\/[^/]+|^[^/]+/.exec(path.relative(import.meta.dirname, file))?.[0];
+const ownWorkspace = {
+  rules: {
+    'relative-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const check = (node) => {
+          const target = node.source?.value;
+          if (typeof target !== 'string' || !target.startsWith('.')) return;
+          const from = workspaceOf(context.filename);
+          const to = workspaceOf(path.resolve(path.dirname(context.filename), target));
+          if (from !== to && !(to === 'scripts' && ['e2e', 'bench'].includes(from)))
+            context.report({ node, message: `Relative import leaves the workspace ${from}: ${target}` });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -51,6 +75,7 @@ export default tseslint.config(
       ],
     },
   },
+  { plugins: { workspace: ownWorkspace }, rules: { 'workspace/relative-imports': 'error' } },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   restrict(['**/*'], cryptoLibraries, apps),
   restrict(['packages/crypto/**'], apps, above(['shared', 'accounts', 'protocol'], 'crypto')),
