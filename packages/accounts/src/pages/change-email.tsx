@@ -1,0 +1,6 @@
+// /change-email: moving the account to a new e-mail address (a placeholder until the accounts issue).
+import { AccountsPage } from '../components/AccountsPage.tsx';
+
+export default function ChangeEmailPage() {
+  return <AccountsPage titleKey="change_email_title" bodyKey="change_email_body" />;
+}

@@ -1,0 +1,6 @@
+// /two-factor/setup: turning on two-factor authentication (a placeholder until the accounts issue).
+import { AccountsPage } from '../../components/AccountsPage.tsx';
+
+export default function TwoFactorSetupPage() {
+  return <AccountsPage titleKey="two_factor_setup_title" bodyKey="two_factor_setup_body" />;
+}

@@ -1,0 +1,6 @@
+// /two-factor/verify: entering the code of the authenticator app as a second step of signing in (a placeholder until the accounts issue).
+import { AccountsPage } from '../../components/AccountsPage.tsx';
+
+export default function TwoFactorVerifyPage() {
+  return <AccountsPage titleKey="two_factor_verify_title" bodyKey="two_factor_verify_body" />;
+}

@@ -1,0 +1,6 @@
+// /verify: entering the one-time code sent to the user's e-mail address (a placeholder until the accounts issue).
+import { AccountsPage } from '../components/AccountsPage.tsx';
+
+export default function VerifyPage() {
+  return <AccountsPage titleKey="verify_title" bodyKey="verify_body" />;
+}

@@ -1,0 +1,43 @@
+// The error bodies the API answers with (protocol §1.2). The server builds them with these schemas and
+// the clients parse them. Clients may branch on `code` (and the HTTP status), never on a message text.
+import { z } from 'zod';
+
+/** A typed API error: `{code, message}`; the message may be empty. */
+export const typedErrorBodySchema = z.object({ code: z.string(), message: z.string() });
+export type TypedErrorBody = z.infer<typeof typedErrorBodySchema>;
+
+/** A middleware error (token checks, rate limits): `{error}`. */
+export const middlewareErrorBodySchema = z.object({ error: z.string() });
+export type MiddlewareErrorBody = z.infer<typeof middlewareErrorBodySchema>;
+
+/** A mapped plain error: an empty object; the status alone says what went wrong. */
+export const plainErrorBodySchema = z.strictObject({});
+export type PlainErrorBody = z.infer<typeof plainErrorBodySchema>;
+
+/** The `code` values of typed API errors that clients may see (protocol §1.2, "Notable codes"). */
+export const apiErrorCodes = [
+  'USER_NOT_REGISTERED',
+  'USER_SIGNUP_INCOMPLETE',
+  'USER_ALREADY_REGISTERED',
+  'EMAIL_MFA_ENABLED',
+  'TOO_MANY_UNVERIFIED_SESSIONS',
+  'SESSION_ALREADY_VERIFIED',
+  'TOO_MANY_WRONG_ATTEMPTS',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'AUTH_KEY_NOT_CREATED',
+  'CONFLICT',
+  'SESSION_ALREADY_CLAIMED',
+  'SESSION_NOT_VERIFIED',
+  'INVALID_SESSION',
+  'ACCOUNT_SCHEDULED_FOR_DELETION',
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+/** The texts of middleware errors (protocol §1.2). */
+export const middlewareErrorTexts = {
+  missingToken: 'missing token',
+  invalidToken: 'invalid token',
+  tokenExpired: 'token expired',
+  rateLimited: 'Rate limit breached, try later',
+} as const;

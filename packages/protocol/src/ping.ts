@@ -1,0 +1,6 @@
+// GET /ping (public): `{"message":"pong","id":"<build id>"}` (protocol §6.5). Clients use it to check that
+// an origin is an API server of this protocol before saving it (developer settings).
+import { z } from 'zod';
+
+export const pingResponseSchema = z.object({ message: z.literal('pong'), id: z.string().optional() });
+export type PingResponse = z.infer<typeof pingResponseSchema>;

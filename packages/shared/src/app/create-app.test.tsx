@@ -1,0 +1,154 @@
+// The app shell as a whole. Each test loads the shell in a fresh module registry, as a page load would
+// (the i18n setup, the theme choice and the app name are module state).
+import type { ComponentType } from 'react';
+import { fakeRouter, type FakeRouter } from './fake-router.ts';
+
+let mockRouter: FakeRouter;
+jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+// next/head needs Next's head manager; React 19 itself hoists a rendered <title> into document.head.
+jest.mock('next/head', () => ({ __esModule: true, default: ({ children }: { children: unknown }) => children }));
+jest.mock('nprogress', () => ({
+  __esModule: true,
+  default: { configure: jest.fn(), start: jest.fn(), done: jest.fn() },
+}));
+
+let cleanup: () => void = () => undefined;
+
+beforeEach(() => {
+  mockRouter = fakeRouter('/auth');
+  document.documentElement.lang = 'en';
+  document.title = '';
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+/** Loads the shell (and what a page would see) in a fresh module registry, renders it, and returns the tools. */
+async function loadShell() {
+  let loaded!: Awaited<ReturnType<typeof importShell>>;
+  await jest.isolateModulesAsync(async () => {
+    loaded = await importShell();
+  });
+  const { rtl, createApp, useTheme, useTranslation, appName, nprogress } = loaded;
+  cleanup = rtl.cleanup;
+
+  // Created before the page renders, like an app's _app module.
+  const App = createApp({ name: 'auth' }) as ComponentType<{ Component: ComponentType; pageProps: object }>;
+  function Page() {
+    const theme = useTheme();
+    const { t } = useTranslation('common');
+    return (
+      <main>
+        <h1>{t('title_auth')}</h1>
+        <p data-testid="mode">{theme.palette.mode}</p>
+        <p data-testid="logout-text">{t('logout')}</p>
+      </main>
+    );
+  }
+  const view = rtl.render(<App Component={Page} pageProps={{}} />);
+  return { ...rtl, view, appName, nprogress };
+}
+
+async function importShell() {
+  const rtl = await import('@testing-library/react/pure');
+  const { createApp } = await import('./create-app.tsx');
+  const { useTheme } = await import('@mui/material/styles');
+  const { useTranslation } = await import('react-i18next');
+  const { appName } = await import('../app-name.ts');
+  const nprogress = (await import('nprogress')).default;
+  return { rtl, createApp, useTheme, useTranslation, appName, nprogress };
+}
+
+const overlay = () => document.querySelector('[data-testid="loading-overlay"]');
+
+// Loading MUI afresh for each test is slow on a busy machine.
+jest.setTimeout(30_000);
+
+test('the overlay covers the app until setup is done; then the page, in dark, with its title and app name', async () => {
+  // Neither the saved locale nor the browser languages are supported: en-US.
+  localStorage.setItem('locale', '"it-IT"');
+  jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-IT', 'ja-JP']);
+  const { screen, appName } = await loadShell();
+  expect(overlay()).toBeInTheDocument();
+  expect(screen.queryByRole('main')).not.toBeInTheDocument();
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ente Auth' })).toBeInTheDocument();
+  expect(overlay()).not.toBeInTheDocument();
+  expect(screen.getByTestId('mode').textContent).toBe('dark');
+  expect(screen.getByTestId('logout-text').textContent).toBe('Log out');
+  expect(document.documentElement.lang).toBe('en-US');
+  expect(document.title).toBe('Ente Auth');
+  expect(appName()).toBe('auth');
+});
+
+test('the overlay shows during a route change to another path only', async () => {
+  const { screen, act, nprogress } = await loadShell();
+  await screen.findByRole('main');
+
+  act(() => mockRouter.events.emit('routeChangeStart', '/login', { shallow: false }));
+  expect(overlay()).toBeInTheDocument();
+  act(() => mockRouter.events.emit('routeChangeComplete', '/login', { shallow: false }));
+  expect(overlay()).not.toBeInTheDocument();
+
+  act(() => mockRouter.events.emit('routeChangeStart', '/verify?x=1', { shallow: false }));
+  expect(overlay()).toBeInTheDocument();
+  act(() => mockRouter.events.emit('routeChangeError', new Error('aborted'), '/verify?x=1', { shallow: false }));
+  expect(overlay()).not.toBeInTheDocument();
+
+  // The loading bar ran through both changes and completes 100 ms after the last one ended.
+  expect(nprogress.start).toHaveBeenCalledTimes(1);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+  expect(nprogress.done).toHaveBeenCalledTimes(1);
+
+  // The query string alone: the page stays, the loading bar runs.
+  jest.mocked(nprogress.start).mockClear();
+  act(() => mockRouter.events.emit('routeChangeStart', '/auth?code=3', { shallow: true }));
+  expect(overlay()).not.toBeInTheDocument();
+  expect(screen.getByRole('main')).toBeInTheDocument();
+  expect(nprogress.start).toHaveBeenCalledTimes(1);
+});
+
+test('the offline banner appears on going offline once ready, and goes on going online', async () => {
+  const onLine = jest.spyOn(navigator, 'onLine', 'get');
+  const { screen, act } = await loadShell();
+  await screen.findByRole('main');
+  expect(screen.getByRole('status')).toHaveTextContent('');
+
+  onLine.mockReturnValue(false);
+  act(() => void window.dispatchEvent(new Event('offline')));
+  expect(screen.getByRole('status')).toHaveTextContent("You are offline. Some things won't work until you reconnect.");
+
+  onLine.mockReturnValue(true);
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(screen.getByRole('status')).toHaveTextContent('');
+});
+
+test('offline from the start: no banner before the app is ready, the banner once it is', async () => {
+  jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const { screen } = await loadShell();
+  expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+  await screen.findByRole('main');
+  expect(screen.getByRole('status')).toHaveTextContent(/You are offline/);
+});
+
+test('a saved theme and a saved supported locale are restored on load; <html lang> follows', async () => {
+  localStorage.setItem('theme', '"light"');
+  localStorage.setItem('locale', '"fr-FR"');
+  jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+  const { screen } = await loadShell();
+  await screen.findByRole('main');
+  expect(screen.getByTestId('mode').textContent).toBe('light');
+  expect(screen.getByTestId('logout-text').textContent).toBe('Se déconnecter');
+  expect(document.documentElement.lang).toBe('fr-FR');
+});
+
+test('without a saved locale the first matching browser language decides', async () => {
+  jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-IT', 'pt-BR', 'en-US']);
+  const { screen } = await loadShell();
+  await screen.findByRole('main');
+  expect(screen.getByTestId('logout-text').textContent).toBe('Sair');
+  expect(document.documentElement.lang).toBe('pt-BR');
+});

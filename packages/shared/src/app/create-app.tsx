@@ -1,0 +1,66 @@
+// Builds the Next `_app` of every app; each app's _app.tsx is `export default createApp({ name })`.
+// The shell, outermost first (DESIGN.md): theme → i18n ready (the loading overlay until then) →
+// dialog provider → top loading bar → route-change overlay → offline banner → page.
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import 'nprogress/nprogress.css';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { setAppName, type AppName } from '../app-name.ts';
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { DialogProvider } from '../dialog/DialogProvider.tsx';
+import { i18n, isI18nReady, setupI18n, subscribeI18nReady } from '../i18n/i18n.ts';
+import { AppThemeProvider } from './AppThemeProvider.tsx';
+import { TopLoadingBar } from './TopLoadingBar.tsx';
+import { useRouteChangeToOtherPath } from './use-route-change.ts';
+
+export function createApp({ name }: { name: AppName }) {
+  // At module load of the app's _app, before any page code talks to the server.
+  setAppName(name);
+
+  return function App({ Component, pageProps }: AppProps) {
+    return (
+      <AppThemeProvider>
+        <I18nextProvider i18n={i18n}>
+          <AppTitle name={name} />
+          <WhenI18nReady>
+            <DialogProvider>
+              <TopLoadingBar />
+              <RouteChangeOverlay />
+              <OfflineBanner />
+              <Component {...pageProps} />
+            </DialogProvider>
+          </WhenI18nReady>
+        </I18nextProvider>
+      </AppThemeProvider>
+    );
+  };
+}
+
+function AppTitle({ name }: { name: AppName }) {
+  const { t } = useTranslation('common');
+  return (
+    <Head>
+      <title>{t(`title_${name}`)}</title>
+    </Head>
+  );
+}
+
+/** The loading overlay until the visitor's locale is in place (the app's initial setup), then the app. */
+function WhenI18nReady({ children }: { children: ReactNode }) {
+  // Not ready in the prerender and during hydration, so the first client render matches the HTML.
+  const ready = useSyncExternalStore(subscribeI18nReady, isI18nReady, () => false);
+  useEffect(() => {
+    void setupI18n();
+  }, []);
+  return ready ? children : <LoadingOverlay />;
+}
+
+function RouteChangeOverlay() {
+  return useRouteChangeToOtherPath() ? <LoadingOverlay /> : null;
+}

@@ -1,0 +1,16 @@
+// The header every page shares (spec §2): the product logo and the app menu.
+import Box from '@mui/material/Box';
+import { AppMenu } from './AppMenu.tsx';
+import { EnteLogo } from './EnteLogo.tsx';
+
+export function PageHeader() {
+  return (
+    <Box
+      component="header"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 3 }, py: 1.5 }}
+    >
+      <EnteLogo />
+      <AppMenu />
+    </Box>
+  );
+}

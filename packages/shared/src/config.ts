@@ -1,0 +1,20 @@
+// Build settings of the shared code: the only module of packages/shared that reads process.env.
+// Next inlines `process.env.NEXT_PUBLIC_…` at build time only when the name is written out in full,
+// so each variable is referenced literally.
+
+/** The API origin used when the user has not stored one (see origins.ts). */
+export const buildApiOrigin: string = withoutTrailingSlash(
+  process.env.NEXT_PUBLIC_ENTE_ENDPOINT || 'https://api.ente.com',
+);
+
+/** The address of the accounts app (passkeys). */
+export const buildAccountsAppOrigin: string = withoutTrailingSlash(
+  process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || 'https://accounts.ente.com',
+);
+
+/** True in `next dev`; logs then also go to the console. */
+export const isDevBuild: boolean = process.env.NODE_ENV === 'development';
+
+function withoutTrailingSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}

@@ -1,0 +1,154 @@
+import 'fake-indexeddb/auto';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { z } from 'zod';
+import { setAppName } from './app-name.ts';
+import {
+  ApiError,
+  ClientError,
+  del,
+  getJSON,
+  NetworkError,
+  post,
+  postJSON,
+  put,
+  putJSON,
+  RequestCanceledError,
+  ResponseShapeError,
+  ServerError,
+} from './http.ts';
+import { savedLogs } from './log.ts';
+import { deleteKVDatabase, setKV } from './storage/kv.ts';
+import { saveUser, TokenMissingError } from './storage/user.ts';
+
+const hosted = 'https://api.ente.com';
+const server = setupServer();
+const seen: Request[] = [];
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('request:start', ({ request }) => seen.push(request.clone()));
+});
+beforeEach(() => setAppName('auth'));
+afterEach(async () => {
+  server.resetHandlers();
+  seen.length = 0;
+  localStorage.clear();
+  await deleteKVDatabase();
+});
+afterAll(() => server.close());
+
+const pong = z.object({ message: z.string() });
+
+test('requests go to the hosted origin by default, with JSON and the client package', async () => {
+  server.use(http.post(`${hosted}/echo`, async ({ request }) => HttpResponse.json({ message: await request.text() })));
+  const answer = await postJSON('/echo', { a: 1 }, pong);
+  expect(answer).toEqual({ message: '{"a":1}' });
+  const request = seen[0]!;
+  expect(request.url).toBe(`${hosted}/echo`);
+  expect(request.headers.get('Content-Type')).toMatch(/^application\/json/);
+  expect(request.headers.get('X-Client-Package')).toBe('io.ente.auth.web');
+  expect(request.headers.has('X-Auth-Token')).toBe(false);
+});
+
+test('a stored API origin wins over the build setting', async () => {
+  await setKV('apiOrigin', 'http://self.hosted:8080');
+  server.use(http.get('http://self.hosted:8080/ping', () => HttpResponse.json({ message: 'pong' })));
+  await expect(getJSON('/ping', pong)).resolves.toEqual({ message: 'pong' });
+});
+
+test('the client package follows the app', async () => {
+  setAppName('photos');
+  server.use(http.get(`${hosted}/ping`, () => HttpResponse.json({ message: 'pong' })));
+  await getJSON('/ping', pong);
+  expect(seen[0]!.headers.get('X-Client-Package')).toBe('io.ente.photos.web');
+});
+
+test('authenticated calls send the token from kv, and query parameters', async () => {
+  await saveUser({ id: 1, email: 'a@example.org', token: 'secret-token' });
+  server.use(http.get(`${hosted}/users/two-factor/recover`, () => HttpResponse.json({ message: 'ok' })));
+  await getJSON('/users/two-factor/recover', pong, {
+    auth: true,
+    params: { sessionID: 's 1', twoFactorType: 'totp', skipped: undefined },
+  });
+  const request = seen[0]!;
+  expect(request.headers.get('X-Auth-Token')).toBe('secret-token');
+  expect(new URL(request.url).search).toBe('?sessionID=s+1&twoFactorType=totp');
+});
+
+test('an authenticated call without a token fails before any request is sent', async () => {
+  await expect(post('/users/logout', undefined, { auth: true })).rejects.toBeInstanceOf(TokenMissingError);
+  expect(seen).toHaveLength(0);
+});
+
+test('an explicit token is sent as is', async () => {
+  server.use(http.put(`${hosted}/users/attributes`, () => HttpResponse.json({})));
+  await put('/users/attributes', { keyAttributes: {} }, { token: 'fresh' });
+  expect(seen[0]!.headers.get('X-Auth-Token')).toBe('fresh');
+});
+
+test('answers that are not used accept any 2xx body', async () => {
+  server.use(
+    http.delete(`${hosted}/users/session`, () => new HttpResponse(null, { status: 200 })),
+    http.put(`${hosted}/users/recovery-key`, () => HttpResponse.text('')),
+  );
+  await expect(del('/users/session', { params: { token: 't' } })).resolves.toBeUndefined();
+  await expect(put('/users/recovery-key', {})).resolves.toBeUndefined();
+});
+
+test('an answer of the wrong shape is a ResponseShapeError', async () => {
+  server.use(http.put(`${hosted}/shape`, () => HttpResponse.json({ message: 42 })));
+  await expect(putJSON('/shape', {}, pong)).rejects.toBeInstanceOf(ResponseShapeError);
+});
+
+describe('failures (spec §8)', () => {
+  test('a body with code and message becomes an ApiError, whatever the status', async () => {
+    server.use(
+      http.post(`${hosted}/users/ott`, () =>
+        HttpResponse.json({ code: 'USER_NOT_REGISTERED', message: 'no such user' }, { status: 404 }),
+      ),
+      http.post(`${hosted}/boom`, () => HttpResponse.json({ code: 'INTERNAL', message: '' }, { status: 500 })),
+    );
+    const error = await postJSON('/users/ott', { email: 'a@example.org' }, pong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'no such user', errCode: 'USER_NOT_REGISTERED', httpStatus: 404 });
+    await expect(post('/boom')).rejects.toMatchObject({ name: 'ApiError', errCode: 'INTERNAL', httpStatus: 500 });
+  });
+
+  test.each([400, 401, 403, 404, 409, 410, 429])('another %i becomes a "client error"', async (status) => {
+    server.use(http.get(`${hosted}/fail`, () => HttpResponse.json({}, { status })));
+    const error = await getJSON('/fail', pong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ message: 'client error', httpStatus: status, detail: undefined });
+  });
+
+  test('a middleware error keeps its text', async () => {
+    server.use(http.get(`${hosted}/fail`, () => HttpResponse.json({ error: 'token expired' }, { status: 401 })));
+    await expect(getJSON('/fail', pong)).rejects.toMatchObject({ httpStatus: 401, detail: 'token expired' });
+  });
+
+  test.each([500, 502, 503, 304])('status %i becomes a "server error"', async (status) => {
+    server.use(http.get(`${hosted}/fail`, () => new HttpResponse('oops', { status })));
+    const error = await getJSON('/fail', pong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ message: 'server error', httpStatus: status });
+  });
+
+  test('no response is logged and becomes a NetworkError', async () => {
+    server.use(http.get(`${hosted}/fail`, () => HttpResponse.error()));
+    const error = await getJSON('/fail', pong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ message: 'Network Error' });
+    expect(savedLogs().map((entry) => entry.logLine)).toContainEqual(
+      expect.stringMatching(/^\[error\] GET \/fail failed without a response/),
+    );
+  });
+
+  test('a cancelled request is a RequestCanceledError', async () => {
+    server.use(http.get(`${hosted}/slow`, () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const pending = getJSON('/slow', pong, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(RequestCanceledError);
+  });
+});

@@ -1,0 +1,45 @@
+import { changeLocale, currentLocale, i18n, isI18nReady, setupI18n, subscribeI18nReady } from './i18n.ts';
+
+// Fetching German fails, as a chunk can when the network goes away.
+jest.mock('./locales/de-DE/common.json', () => {
+  throw new Error('ChunkLoadError');
+});
+jest.mock('../log.ts', () => ({ log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } }));
+
+afterEach(() => localStorage.clear());
+
+test('en-US is there from the start, before any setup', () => {
+  expect(i18n.isInitialized).toBe(true);
+  expect(i18n.t('logout')).toBe('Log out');
+  expect(isI18nReady()).toBe(false);
+});
+
+test('a saved locale that cannot be fetched leaves en-US, and the app still becomes ready', async () => {
+  localStorage.setItem('locale', '"de-DE"');
+  const listener = jest.fn();
+  subscribeI18nReady(listener);
+  await setupI18n();
+  expect(isI18nReady()).toBe(true);
+  expect(listener).toHaveBeenCalledTimes(1);
+  expect(currentLocale()).toBe('en-US');
+  // It runs once.
+  await setupI18n();
+  expect(listener).toHaveBeenCalledTimes(1);
+});
+
+test('other locales are fetched only when chosen, then saved', async () => {
+  expect(i18n.hasResourceBundle('ru-RU', 'common')).toBe(false);
+  await changeLocale('ru-RU');
+  expect(i18n.hasResourceBundle('ru-RU', 'common')).toBe(true);
+  expect(currentLocale()).toBe('ru-RU');
+  expect(i18n.t('logout')).toBe('Выйти');
+  expect(localStorage.getItem('locale')).toBe('"ru-RU"');
+  expect(document.documentElement.lang).toBe('ru-RU');
+});
+
+test('a locale that cannot be fetched is not switched to, and the choice is not saved', async () => {
+  await changeLocale('en-US');
+  await expect(changeLocale('de-DE')).rejects.toThrow();
+  expect(currentLocale()).toBe('en-US');
+  expect(localStorage.getItem('locale')).toBe('"en-US"');
+});

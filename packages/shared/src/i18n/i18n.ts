@@ -1,0 +1,114 @@
+// Translations for every app: i18next with the nine locales of spec §9 and three namespaces (common:
+// the shell and landing pages; errors and accounts: the platform's). en-US is bundled and set up
+// synchronously when this module loads, so `t` works everywhere from the start (also in the static
+// prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
+// which keeps the first load small. The app counts as ready once the visitor's locale is in place.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { savedPreference, savePreference } from '../app/preferences.ts';
+import { log } from '../log.ts';
+import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
+import enCommon from './locales/en-US/common.json';
+import enErrors from './locales/en-US/errors.json';
+import enAccounts from './locales/en-US/accounts.json';
+
+export const namespaces = ['common', 'errors', 'accounts'] as const;
+
+export type Namespace = (typeof namespaces)[number];
+
+/** The shared i18next instance (the global one, so `import { t } from 'i18next'` works too). */
+export const i18n = i18next;
+
+void i18n.use(initReactI18next).init({
+  lng: defaultLocale,
+  fallbackLng: defaultLocale,
+  supportedLngs: [...supportedLocales],
+  // Locale codes are used as they are: no 'en' fallback step, no lower-casing.
+  load: 'currentOnly',
+  ns: [...namespaces],
+  defaultNS: 'common',
+  resources: { [defaultLocale]: { common: enCommon, errors: enErrors, accounts: enAccounts } },
+  partialBundledLanguages: true,
+  initAsync: false,
+  // React escapes what it renders; escaping here as well would show entities.
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  returnNull: false,
+});
+
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
+/**
+ * Picks the visitor's locale (spec §5) and loads it; the app shell waits for this before showing a
+ * page. Runs once, however often it is called. A locale that cannot be fetched leaves en-US in place.
+ */
+export function setupI18n(): Promise<void> {
+  return (setupPromise ??= runSetup());
+}
+
+/** Whether setupI18n has finished. */
+export function isI18nReady(): boolean {
+  return ready;
+}
+
+/** Calls `listener` when the ready state changes; returns the unsubscribe function. */
+export function subscribeI18nReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
+
+/** The locale in use. */
+export function currentLocale(): Locale {
+  const language = i18n.language;
+  return isSupportedLocale(language) ? language : defaultLocale;
+}
+
+/** Switches to `locale` (the user's choice from the menu) and saves it. Throws if it cannot be fetched. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await applyLocale(locale);
+  savePreference('locale', locale);
+}
+
+let setupPromise: Promise<void> | undefined;
+let ready = false;
+const readyListeners = new Set<() => void>();
+
+async function runSetup(): Promise<void> {
+  const locale = chooseLocale(savedPreference('locale'), browserLanguages());
+  try {
+    await applyLocale(locale);
+  } catch (e) {
+    log.warn(`Could not load the ${locale} translations; using ${defaultLocale}`, e);
+    await applyLocale(defaultLocale);
+  }
+  ready = true;
+  readyListeners.forEach((listener) => listener());
+}
+
+async function applyLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  await i18n.changeLanguage(locale);
+  // changeLanguage only reports a change; the first (en-US) language needs the attribute too.
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+async function loadLocale(locale: Locale): Promise<void> {
+  if (namespaces.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
+  const bundles = await Promise.all(namespaces.map((ns) => loadBundle(locale, ns)));
+  namespaces.forEach((ns, index) => i18n.addResourceBundle(locale, ns, bundles[index] ?? {}, true, true));
+}
+
+async function loadBundle(locale: Locale, ns: Namespace): Promise<Record<string, unknown>> {
+  // One webpack chunk per file of ./locales/<locale>/<namespace>.json.
+  const module: unknown = await import(`./locales/${locale}/${ns}.json`);
+  const bundle = (module as { default?: unknown }).default ?? module;
+  if (typeof bundle !== 'object' || bundle === null) throw new Error(`Bad translation file ${locale}/${ns}`);
+  return bundle as Record<string, unknown>;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}

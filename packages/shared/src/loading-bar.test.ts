@@ -1,0 +1,84 @@
+import NProgress from 'nprogress';
+import { finishLoadingBar, isLoadingBarRunning, loadingBarFinishDelayMs, startLoadingBar } from './loading-bar.ts';
+
+jest.mock('nprogress', () => ({
+  __esModule: true,
+  default: { configure: jest.fn(), start: jest.fn(), done: jest.fn() },
+}));
+
+const start = jest.mocked(NProgress.start);
+const done = jest.mocked(NProgress.done);
+
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+
+afterEach(() => {
+  // Let any pending finish run out so each test starts with the bar stopped.
+  finishLoadingBar();
+  jest.runOnlyPendingTimers();
+  jest.useRealTimers();
+  start.mockClear();
+  done.mockClear();
+});
+
+test('the finish delay is 100 ms', () => {
+  expect(loadingBarFinishDelayMs).toBe(100);
+});
+
+test('starts once, however often it is started while running', () => {
+  startLoadingBar();
+  startLoadingBar();
+  startLoadingBar();
+  expect(start).toHaveBeenCalledTimes(1);
+  expect(isLoadingBarRunning()).toBe(true);
+});
+
+test('completes 100 ms after finishing, not before', () => {
+  startLoadingBar();
+  finishLoadingBar();
+  jest.advanceTimersByTime(99);
+  expect(done).not.toHaveBeenCalled();
+  expect(isLoadingBarRunning()).toBe(true);
+  jest.advanceTimersByTime(1);
+  expect(done).toHaveBeenCalledTimes(1);
+  expect(isLoadingBarRunning()).toBe(false);
+});
+
+test('finishing twice completes once, 100 ms after the first finish', () => {
+  startLoadingBar();
+  finishLoadingBar();
+  jest.advanceTimersByTime(60);
+  finishLoadingBar();
+  jest.advanceTimersByTime(40);
+  expect(done).toHaveBeenCalledTimes(1);
+  jest.advanceTimersByTime(500);
+  expect(done).toHaveBeenCalledTimes(1);
+});
+
+test('starting again within the 100 ms keeps it running without a restart', () => {
+  startLoadingBar();
+  finishLoadingBar();
+  jest.advanceTimersByTime(50);
+  startLoadingBar();
+  jest.advanceTimersByTime(500);
+  expect(done).not.toHaveBeenCalled();
+  expect(start).toHaveBeenCalledTimes(1);
+  finishLoadingBar();
+  jest.advanceTimersByTime(100);
+  expect(done).toHaveBeenCalledTimes(1);
+});
+
+test('starts again after it completed', () => {
+  startLoadingBar();
+  finishLoadingBar();
+  jest.advanceTimersByTime(100);
+  startLoadingBar();
+  expect(start).toHaveBeenCalledTimes(2);
+});
+
+test('finishing when it is not running does nothing', () => {
+  finishLoadingBar();
+  jest.advanceTimersByTime(1000);
+  expect(done).not.toHaveBeenCalled();
+});
