@@ -27,7 +27,7 @@ export function savedLogs(): LogEntry[] {
   try {
     const raw = localStorage.getItem(logsKey);
     if (raw === null) return [];
-    const parsed = storageRegistry.logs.schema.safeParse(JSON.parse(raw));
+    const parsed = storageRegistry.logs.shape.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

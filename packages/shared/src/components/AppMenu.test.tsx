@@ -40,7 +40,7 @@ test('the menu opens from its labelled button by keyboard and closes with Escape
   await user.tab();
   expect(button).toHaveFocus();
   await user.keyboard('{Enter}');
-  const menu = screen.getByRole('menu');
+  const menu = await screen.findByRole('menu');
   expect(menu).toHaveAccessibleName('Menu');
   expect(button).toHaveAttribute('aria-expanded', 'true');
   // Focus starts on the selected theme and the arrow keys move it.
@@ -56,11 +56,11 @@ test('switches the theme and saves it under `theme`', async () => {
   const user = userEvent.setup();
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
-  expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+  expect(await screen.findByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
   await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
   expect(localStorage.getItem('theme')).toBe('"light"');
   await user.click(screen.getByRole('button', { name: 'Menu' }));
-  expect(screen.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
+  expect(await screen.findByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
   expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'false');
 });
 
@@ -87,7 +87,7 @@ test('offers the nine languages by their own names and switches to one, saving i
   expect(localStorage.getItem('locale')).toBe('"de-DE"');
   expect(document.documentElement.lang).toBe('de-DE');
   await user.click(screen.getByRole('button', { name: 'Menü' }));
-  expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('aria-checked', 'true');
+  expect(await screen.findByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('aria-checked', 'true');
   expect(screen.getByRole('menuitemradio', { name: 'Dunkel' })).toBeInTheDocument();
 });
 
@@ -108,7 +108,7 @@ test('logs out when signed in, then goes to /', async () => {
   });
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
-  await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
   await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/'));
   expect(loggedOut).toBe(true);
   expect(logout).toHaveBeenCalledTimes(1);
@@ -120,7 +120,7 @@ test('a logout the server did not confirm still goes to /, then shows the failur
   jest.mocked(logout).mockRejectedValueOnce(new Error('server error'));
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
-  await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
   await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('Error'));
   expect(mockRouter.push).toHaveBeenCalledWith('/');
 });

@@ -21,6 +21,7 @@ import { log } from '../log.ts';
 import type { AttributedDialogProps } from './AttributedDialog.tsx';
 import { genericErrorDialogAttributes } from './error-dialog.ts';
 import type { DialogAttributes } from './types.ts';
+import { whenIdle } from '../app/when-idle.ts';
 
 export interface DialogControl {
   /** Opens a dialog described by `attributes`, replacing any open one. */
@@ -104,14 +105,4 @@ function loadAttributedDialog(): Promise<ComponentType<AttributedDialogProps>> {
     },
   );
   return dialogCode;
-}
-
-/** Runs `task` when the browser is first idle (soon, where it cannot tell); returns the cancel function. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
 }

@@ -31,7 +31,7 @@ export function readStoredJSON<K extends LocalKey | SessionKey>(storage: Storage
     log.warn(`Ignoring the stored value of ${key}: it is not JSON`);
     return undefined;
   }
-  const parsed = storageRegistry[key].schema.safeParse(json);
+  const parsed = storageRegistry[key].shape.safeParse(json);
   if (!parsed.success) {
     log.warn(`Ignoring the stored value of ${key}: unexpected shape`);
     return undefined;

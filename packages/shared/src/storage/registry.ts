@@ -17,61 +17,61 @@
 //   to stay after signing out, and a self-hoster must not be silently sent back to the hosted server
 //   (where they might type their e-mail) just because they signed out.
 // - Local and session values are stored as JSON. Session storage is cleared as a whole on logout.
-// - The schemas use zod/mini: this module is part of every page's first load (the log needs it), and
-//   mini is a fraction of the size of classic zod, which is only loaded with the HTTP client.
-import * as z from 'zod/mini';
+// - The shapes are checked with shape.ts, not zod: this module is part of every page's first load (the
+//   log needs it), and zod is loaded only with the HTTP client.
+import * as s from './shape.ts';
 
 /** The stored user record (protocol §10.1). "Logged in" means id, email and token are all present. */
-export const userRecordSchema = z.looseObject({
-  id: z.optional(z.int()),
-  email: z.optional(z.string()),
-  token: z.optional(z.string()),
-  encryptedToken: z.optional(z.string()),
-  isTwoFactorEnabled: z.optional(z.boolean()),
-  twoFactorSessionID: z.optional(z.string()),
-  passkeySessionID: z.optional(z.string()),
+export const userRecordShape = s.object({
+  id: s.optional(s.integer),
+  email: s.optional(s.string),
+  token: s.optional(s.string),
+  encryptedToken: s.optional(s.string),
+  isTwoFactorEnabled: s.optional(s.boolean),
+  twoFactorSessionID: s.optional(s.string),
+  passkeySessionID: s.optional(s.string),
 });
 
 /** One line of the persisted log (see log.ts). */
-export const logEntrySchema = z.object({ logLine: z.string(), timestamp: z.number() });
+export const logEntryShape = s.object({ logLine: s.string, timestamp: s.number });
 
 /** A key stashed in session storage, wrapped under a random key kept next to it (protocol §10.3). */
-export const sessionKeySchema = z.object({ encryptedData: z.string(), key: z.string(), nonce: z.string() });
+export const sessionKeyShape = s.object({ encryptedData: s.string, key: s.string, nonce: s.string });
 
 // Flag records hold a status boolean; the referral record holds a source (spec §3).
-const flagSchema = z.object({ status: z.boolean() });
-const referralSchema = z.object({ source: z.string() });
+const flagShape = s.object({ status: s.boolean });
+const referralShape = s.object({ source: s.string });
 // Values whose layout belongs to a later issue (key attributes, SRP, subscription, …): any JSON object
 // for now; the issue that uses one narrows its schema here (e.g. to the protocol's KeyAttributes).
-const recordSchema = z.record(z.string(), z.unknown());
+const recordShape = s.anyObject;
 
 export const storageRegistry = {
   // Local storage: the account.
-  user: local(userRecordSchema),
-  keyAttributes: local(recordSchema),
-  originalKeyAttributes: local(recordSchema),
-  srpSetupAttributes: local(recordSchema),
-  srpAttributes: local(recordSchema),
-  isFirstLogin: local(flagSchema),
-  justSignedUp: local(flagSchema),
-  showBackButton: local(flagSchema),
-  referralSource: local(referralSchema),
-  subscription: local(recordSchema),
-  familyData: local(recordSchema),
-  userDetails: local(recordSchema),
-  export: local(recordSchema),
-  collectionSortBy: local(z.union([z.string(), z.number()])),
-  mapEnabled: local(flagSchema),
-  cfProxyDisabled: local(flagSchema),
+  user: local(userRecordShape),
+  keyAttributes: local(recordShape),
+  originalKeyAttributes: local(recordShape),
+  srpSetupAttributes: local(recordShape),
+  srpAttributes: local(recordShape),
+  isFirstLogin: local(flagShape),
+  justSignedUp: local(flagShape),
+  showBackButton: local(flagShape),
+  referralSource: local(referralShape),
+  subscription: local(recordShape),
+  familyData: local(recordShape),
+  userDetails: local(recordShape),
+  export: local(recordShape),
+  collectionSortBy: local(s.either(s.string, s.number)),
+  mapEnabled: local(flagShape),
+  cfProxyDisabled: local(flagShape),
   // Local storage: this device's preferences and diagnostics, kept across logout.
-  theme: local(z.enum(['dark', 'light']), { keptOnLogout: true }),
-  locale: local(z.string(), { keptOnLogout: true }),
-  logs: local(z.array(logEntrySchema), { keptOnLogout: true }),
+  theme: local(s.oneOf('dark', 'light'), { keptOnLogout: true }),
+  locale: local(s.string, { keptOnLogout: true }),
+  logs: local(s.arrayOf(logEntryShape), { keptOnLogout: true }),
 
   // Session storage: unlocked keys for this tab only.
-  encryptionKey: session(sessionKeySchema),
-  keyEncryptionKey: session(sessionKeySchema),
-  inflightPasskeySessionID: session(z.string()),
+  encryptionKey: session(sessionKeyShape),
+  keyEncryptionKey: session(sessionKeyShape),
+  inflightPasskeySessionID: session(s.string),
 
   // The kv IndexedDB database: strings only.
   token: kv(),
@@ -90,9 +90,9 @@ export type LocalKey = KeysIn<'local'>;
 export type SessionKey = KeysIn<'session'>;
 export type KVKey = KeysIn<'kv'>;
 /** The value stored under a local or session key. */
-export type StoredValue<K extends LocalKey | SessionKey> = z.output<Registry[K]['schema']>;
-export type UserRecord = z.output<typeof userRecordSchema>;
-export type LogEntry = z.output<typeof logEntrySchema>;
+export type StoredValue<K extends LocalKey | SessionKey> = s.Infer<Registry[K]['shape']>;
+export type UserRecord = s.Infer<typeof userRecordShape>;
+export type LogEntry = s.Infer<typeof logEntryShape>;
 
 /** The registry as a list, for code that walks it (logout, tests). */
 export function registryEntries(): { key: StorageKey; area: StorageArea; clearedOnLogout: boolean }[] {
@@ -114,13 +114,13 @@ interface EntryOptions {
   keptOnLogout?: boolean;
 }
 
-function local<S extends z.ZodMiniType>(schema: S, options: EntryOptions = {}) {
-  return { area: 'local' as const, schema, clearedOnLogout: !options.keptOnLogout };
+function local<S extends s.Shape<unknown>>(shape: S, options: EntryOptions = {}) {
+  return { area: 'local' as const, shape, clearedOnLogout: !options.keptOnLogout };
 }
 
-function session<S extends z.ZodMiniType>(schema: S) {
+function session<S extends s.Shape<unknown>>(shape: S) {
   // Session storage is cleared as a whole on logout, so nothing there can be kept.
-  return { area: 'session' as const, schema, clearedOnLogout: true };
+  return { area: 'session' as const, shape, clearedOnLogout: true };
 }
 
 function kv(options: EntryOptions = {}) {
