@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, quietEnv, root, runCaptured } from './setup.mjs';
+import { localBuildEnv } from './start.mjs';
 
 const results = [];
 const started = Date.now();
@@ -52,14 +53,7 @@ async function postgresRun() {
   }
 }
 
-/** The build settings of the local stack: the apps talk to the server that `npm start` runs. */
-function localBuildEnv() {
-  return {
-    NEXT_PUBLIC_ENTE_ENDPOINT: process.env.NEXT_PUBLIC_ENTE_ENDPOINT ?? 'http://localhost:8080',
-    NEXT_PUBLIC_ENTE_ACCOUNTS_URL: process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL ?? 'http://localhost:3001',
-  };
-}
-
+/** The node:test suites of the scripts (`node --test scripts/` would also pick up this file). */
 function scriptTests() {
   return readdirSync(path.join(root, 'scripts'))
     .filter((name) => name.endsWith('.test.mjs'))

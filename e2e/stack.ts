@@ -1,0 +1,133 @@
+// What the tests know about the running stack: where each app is served, which pages each app has,
+// and a watcher that records console errors, uncaught exceptions and CSP violations of a page.
+import { expect, type Page } from '@playwright/test';
+import { defaultPorts, localUrl } from '../scripts/start.mjs';
+
+export type AppName = 'auth' | 'accounts' | 'photos' | 'cast';
+
+export const appUrl = (app: AppName | 'server'): string => localUrl(defaultPorts[app]);
+
+export const serverUrl = appUrl('server');
+
+export interface AppPage {
+  app: AppName;
+  path: string;
+  /** A signed-out visitor is sent to /login. */
+  requiresLogin: boolean;
+}
+
+/** Each app's landing page(s) and its /login (issue 2, "Routes"). */
+export const appPages: readonly AppPage[] = [
+  { app: 'auth', path: '/auth', requiresLogin: true },
+  { app: 'auth', path: '/login', requiresLogin: false },
+  { app: 'accounts', path: '/passkeys', requiresLogin: true },
+  { app: 'accounts', path: '/login', requiresLogin: false },
+  { app: 'photos', path: '/gallery', requiresLogin: true },
+  { app: 'photos', path: '/shared-albums', requiresLogin: false },
+  { app: 'photos', path: '/deduplicate', requiresLogin: true },
+  { app: 'photos', path: '/login', requiresLogin: false },
+  { app: 'cast', path: '/', requiresLogin: false },
+  { app: 'cast', path: '/login', requiresLogin: false },
+];
+
+export const pageName = ({ app, path }: AppPage) => `${app} ${path}`;
+
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  cspViolations: string[];
+}
+
+/**
+ * Starts recording a page's problems; call before the first navigation. CSP violations are caught
+ * in the page itself (the securitypolicyviolation event, reported back through a binding) as well
+ * as through the console message Chromium prints for each.
+ */
+export async function watchProblems(page: Page): Promise<PageProblems> {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const where = message.location().url;
+      problems.consoleErrors.push(`${message.text()}${where ? ` (${where})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  await page.exposeBinding('__reportCspViolation', (_source, violation: string) => {
+    problems.cspViolations.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
+      void report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}`);
+    });
+  });
+  return problems;
+}
+
+/**
+ * A stored session as the apps keep it (protocol §10: the user record in local storage, mirrored
+ * into the kv database). Enough for pages that only decide whether someone is signed in; pages that
+ * call the API with the token need a real sign-in.
+ */
+export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
+  await page.goto(`${appUrl(app)}/404`);
+  await page.evaluate(async () => {
+    localStorage.setItem('user', JSON.stringify({ id: 1, email: 'e2e@example.org', token: 'e2e-token' }));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('kv', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('kv');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite');
+        const store = tx.objectStore('kv');
+        store.put('e2e-token', 'token');
+        store.put('1', 'userID');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+}
+
+/** A value of the apps' kv database (protocol §10.2), read in the page's origin. */
+export async function readKV(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('kv', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('kv');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv', 'readonly').objectStore('kv').get(wanted);
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+/** Waits until the page has loaded and the shell's loading overlay (if any) is gone. */
+export async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
+}
+
+/** Relative luminance (0 black … 1 white) of the page background. */
+export function backgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+(\.\d+)?/g) ?? []).map(
+      (channel) => {
+        const c = Number(channel) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      },
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+}
