@@ -101,6 +101,8 @@ function summarise() {
   const failedSteps = results.filter((r) => r.code !== 0);
   console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (failedSteps.length) console.log(`Failed steps: ${failedSteps.map((r) => r.name).join(', ')}`);
-  console.log(`${total('passed')} passed, ${total('failed') + (failedSteps.length && !total('failed') ? 1 : 0)} failed`);
+  console.log(
+    `${total('passed')} passed, ${total('failed') + (failedSteps.length && !total('failed') ? 1 : 0)} failed`,
+  );
   process.exit(failedSteps.length ? 1 : 0);
 }
