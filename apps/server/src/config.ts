@@ -1,0 +1,138 @@
+// The server's configuration: every environment variable it reads, validated once at start so that a
+// typo fails loudly with the variable's name instead of misbehaving later. README.md lists them.
+import { z } from 'zod';
+
+export type Config = z.infer<typeof configSchema>;
+
+const localOrigins = [3000, 3001, 3003, 3004].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => origin.replace(/\/$/, ''))));
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** "email,code" pairs separated by ";" (protocol §9.4 `internal.hardcoded-ott.emails`). */
+const fixedOttList = z
+  .string()
+  .transform((value) => value.split(';').filter((entry) => entry.trim().length > 0))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^\s*[^\s,@]+@[^\s,@]+\s*,\s*\d{6}\s*$/, 'each entry must be "email,NNNNNN"')
+        .transform((entry) => {
+          const [email = '', code = ''] = entry.split(',');
+          return { email: email.trim().toLowerCase(), code: code.trim() };
+        }),
+    ),
+  );
+
+const configSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** A real PostgreSQL; when unset the embedded PGlite keeps its data in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PGlite data folder, relative to the working directory; "memory://" keeps nothing on disk. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_ORIGINS: originList.default(localOrigins),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Take the client IP from X-Forwarded-For (only behind a proxy you control). */
+  TRUST_PROXY: flag.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  /** Reported as `id` by GET /ping. */
+  BUILD_ID: z.string().min(1).default('local'),
+  /**
+   * 32 random bytes (b64) that encrypt TOTP secrets at rest and key the 2FA recovery hash. When unset,
+   * one is generated and kept in the database, which is fine for a local server only.
+   */
+  SERVER_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in padded base64 (e.g. `openssl rand -base64 32`)')
+    .optional(),
+
+  /** SMTP server URL (smtp://user:pass@host:587 or smtps://…); when unset, codes are written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('verify@ente.com'),
+  OTT_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** Fixed codes for test addresses (never used for purpose "change"); off by default. */
+  FIXED_OTTS: fixedOttList.default([]),
+  FIXED_OTT_DOMAIN_SUFFIX: z
+    .string()
+    .regex(/^@[^\s@]+$/, 'must look like "@example.org"')
+    .optional(),
+  FIXED_OTT_DOMAIN_CODE: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
+  DISABLE_REGISTRATION: flag.default(false),
+  /** Sent as accountsUrl with passkey sessions (passkeys are a later issue). */
+  ACCOUNTS_URL: z.url().default('http://localhost:3001'),
+
+  /** How long tokens and "nothing new since T" stay cached in each process (0: no caching). */
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+
+  /** Requests per minute on the sensitive routes of protocol §1.3 (0 turns route limits off). */
+  RATE_LIMIT_PER_MINUTE: count(10),
+  RATE_LIMIT_PUBLIC_KEY_PER_MINUTE: count(200),
+  /** OTT send limiter: once this many codes went out in 5 minutes, each IP may send 1 per 5 minutes… */
+  OTT_SEND_SOFT_LIMIT: count(50),
+  /** …and once this many went out, every send is refused for 10 minutes. */
+  OTT_SEND_HARD_LIMIT: count(200),
+  /** Global budget per hour of answers that reveal whether an account exists (protocol §6.1). */
+  DISCLOSURE_LIMIT_PER_HOUR: count(100),
+});
+
+/** Reads and validates the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  if ((config.FIXED_OTT_DOMAIN_SUFFIX === undefined) !== (config.FIXED_OTT_DOMAIN_CODE === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  FIXED_OTT_DOMAIN_SUFFIX and FIXED_OTT_DOMAIN_CODE go together');
+  }
+  return config;
+}
+
+/** The configuration of a test server: in memory, quiet, every default otherwise. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** The process environment as is, for tests that pick their database or start server processes. */
+export function processEnvironment(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,154 @@
+// The schema, as an ordered list of migrations in plain SQL that PostgreSQL 15 (Debian) and PGlite
+// (PostgreSQL 18) both accept. Each statement runs on its own because PGlite's extended-protocol query()
+// takes one statement at a time. Times are int8 microseconds, as museum stores them. Never edit a
+// migration that has shipped; append a new one.
+
+export const migrations: Record<string, readonly string[]> = {
+  '0001_accounts': [
+    `CREATE TABLE users (
+      user_id BIGSERIAL PRIMARY KEY,
+      email TEXT NOT NULL UNIQUE,
+      source TEXT,
+      is_email_mfa_enabled BOOLEAN NOT NULL DEFAULT FALSE,
+      is_two_factor_enabled BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE key_attributes (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      kek_salt TEXT NOT NULL,
+      kek_hash TEXT NOT NULL DEFAULT '',
+      encrypted_key TEXT NOT NULL,
+      key_decryption_nonce TEXT NOT NULL,
+      public_key TEXT NOT NULL,
+      encrypted_secret_key TEXT NOT NULL,
+      secret_key_decryption_nonce TEXT NOT NULL,
+      mem_limit BIGINT NOT NULL,
+      ops_limit BIGINT NOT NULL,
+      master_key_encrypted_with_recovery_key TEXT,
+      master_key_decryption_nonce TEXT,
+      recovery_key_encrypted_with_master_key TEXT,
+      recovery_key_decryption_nonce TEXT,
+      created_at BIGINT NOT NULL
+    )`,
+    // Only a SHA-256 of each token is stored (issue 3 §2); the token itself never reaches the database.
+    `CREATE TABLE tokens (
+      token_hash TEXT PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      app TEXT NOT NULL,
+      ip TEXT,
+      user_agent TEXT,
+      created_at BIGINT NOT NULL,
+      last_used_at BIGINT NOT NULL,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE
+    )`,
+    `CREATE INDEX tokens_user_app ON tokens (user_id, app)`,
+    `CREATE TABLE otts (
+      email TEXT NOT NULL,
+      app TEXT NOT NULL,
+      ott TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      wrong_attempts INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (email, app, ott)
+    )`,
+    `CREATE INDEX otts_expiry ON otts (expires_at)`,
+    `CREATE TABLE srp_auth (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      srp_user_id UUID NOT NULL UNIQUE,
+      salt TEXT NOT NULL,
+      verifier TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE srp_sessions (
+      id UUID PRIMARY KEY,
+      srp_user_id UUID NOT NULL,
+      server_key TEXT NOT NULL,
+      srp_a TEXT NOT NULL,
+      is_verified BOOLEAN NOT NULL DEFAULT FALSE,
+      is_fake BOOLEAN NOT NULL DEFAULT FALSE,
+      attempt_count INTEGER NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX srp_sessions_user_time ON srp_sessions (srp_user_id, created_at)`,
+    `CREATE TABLE temp_srp_setup (
+      id UUID PRIMARY KEY,
+      session_id UUID NOT NULL REFERENCES srp_sessions (id) ON DELETE CASCADE,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      srp_user_id UUID NOT NULL,
+      salt TEXT NOT NULL,
+      verifier TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE two_factor (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      encrypted_secret TEXT NOT NULL,
+      secret_nonce TEXT NOT NULL,
+      secret_hash TEXT NOT NULL,
+      encrypted_two_factor_secret TEXT NOT NULL,
+      two_factor_secret_decryption_nonce TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE temp_two_factor (
+      id BIGSERIAL PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      encrypted_secret TEXT NOT NULL,
+      secret_nonce TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX temp_two_factor_user ON temp_two_factor (user_id, expires_at)`,
+    `CREATE TABLE two_factor_sessions (
+      session_hash TEXT PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      wrong_attempts INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE TABLE two_factor_used_codes (
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      code_hash TEXT NOT NULL,
+      used_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, code_hash)
+    )`,
+    `CREATE TABLE rate_limits (
+      key TEXT NOT NULL,
+      window_start BIGINT NOT NULL,
+      count INTEGER NOT NULL,
+      PRIMARY KEY (key, window_start)
+    )`,
+    `CREATE TABLE ott_sends (
+      id BIGSERIAL PRIMARY KEY,
+      ip TEXT NOT NULL,
+      sent_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX ott_sends_time ON ott_sends (sent_at)`,
+    `CREATE TABLE server_secrets (
+      name TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    )`,
+  ],
+  '0002_authenticator': [
+    `CREATE TABLE authenticator_key (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      encrypted_key TEXT NOT NULL,
+      header TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    )`,
+    // updated_at is unique per user, so the diff's strict "updated_at > sinceTime" can never skip a row
+    // that shares its time with the last row of a page (protocol §6.7 quirk); the same index serves
+    // the diff query.
+    `CREATE TABLE authenticator_entity (
+      id UUID PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES authenticator_key (user_id) ON DELETE CASCADE,
+      encrypted_data TEXT,
+      header TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      CONSTRAINT authenticator_entity_deleted_has_no_data CHECK (is_deleted = (encrypted_data IS NULL)),
+      CONSTRAINT authenticator_entity_user_updated_at UNIQUE (user_id, updated_at)
+    )`,
+  ],
+};

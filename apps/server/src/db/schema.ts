@@ -1,0 +1,174 @@
+// Kysely's view of the tables created by migrations.ts. int8 columns come back as strings from both
+// drivers (see database.ts), so they are typed as such and converted with Number() at the edges.
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * int8: both drivers read it as a decimal string (typed string | number so that comparisons accept
+ * numbers); written as a number, bigint or string. Read it through Number().
+ */
+export type Int8 = ColumnType<string | number, number | string | bigint, number | string | bigint>;
+export type GeneratedInt8 = ColumnType<string | number, number | string | bigint | undefined, number | string | bigint>;
+
+export interface Database {
+  users: UsersTable;
+  key_attributes: KeyAttributesTable;
+  tokens: TokensTable;
+  otts: OttsTable;
+  srp_auth: SrpAuthTable;
+  srp_sessions: SrpSessionsTable;
+  temp_srp_setup: TempSrpSetupTable;
+  two_factor: TwoFactorTable;
+  temp_two_factor: TempTwoFactorTable;
+  two_factor_sessions: TwoFactorSessionsTable;
+  two_factor_used_codes: TwoFactorUsedCodesTable;
+  authenticator_key: AuthenticatorKeyTable;
+  authenticator_entity: AuthenticatorEntityTable;
+  rate_limits: RateLimitsTable;
+  ott_sends: OttSendsTable;
+  server_secrets: ServerSecretsTable;
+}
+
+export interface UsersTable {
+  user_id: GeneratedInt8;
+  email: string;
+  source: string | null;
+  is_email_mfa_enabled: Generated<boolean>;
+  is_two_factor_enabled: Generated<boolean>;
+  created_at: Int8;
+}
+
+export interface KeyAttributesTable {
+  user_id: Int8;
+  kek_salt: string;
+  kek_hash: Generated<string>;
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  public_key: string;
+  encrypted_secret_key: string;
+  secret_key_decryption_nonce: string;
+  mem_limit: Int8;
+  ops_limit: Int8;
+  master_key_encrypted_with_recovery_key: string | null;
+  master_key_decryption_nonce: string | null;
+  recovery_key_encrypted_with_master_key: string | null;
+  recovery_key_decryption_nonce: string | null;
+  created_at: Int8;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  user_id: Int8;
+  app: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Int8;
+  last_used_at: Int8;
+  is_deleted: Generated<boolean>;
+}
+
+export interface OttsTable {
+  email: string;
+  app: string;
+  ott: string;
+  created_at: Int8;
+  expires_at: Int8;
+  wrong_attempts: Generated<number>;
+}
+
+export interface SrpAuthTable {
+  user_id: Int8;
+  srp_user_id: string;
+  salt: string;
+  verifier: string;
+  created_at: Int8;
+  updated_at: Int8;
+}
+
+export interface SrpSessionsTable {
+  id: string;
+  srp_user_id: string;
+  server_key: string;
+  srp_a: string;
+  is_verified: Generated<boolean>;
+  is_fake: Generated<boolean>;
+  attempt_count: Generated<number>;
+  created_at: Int8;
+}
+
+export interface TempSrpSetupTable {
+  id: string;
+  session_id: string;
+  user_id: Int8;
+  srp_user_id: string;
+  salt: string;
+  verifier: string;
+  created_at: Int8;
+}
+
+export interface TwoFactorTable {
+  user_id: Int8;
+  encrypted_secret: string;
+  secret_nonce: string;
+  secret_hash: string;
+  encrypted_two_factor_secret: string;
+  two_factor_secret_decryption_nonce: string;
+  created_at: Int8;
+}
+
+export interface TempTwoFactorTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  encrypted_secret: string;
+  secret_nonce: string;
+  created_at: Int8;
+  expires_at: Int8;
+}
+
+export interface TwoFactorSessionsTable {
+  session_hash: string;
+  user_id: Int8;
+  created_at: Int8;
+  expires_at: Int8;
+  wrong_attempts: Generated<number>;
+}
+
+export interface TwoFactorUsedCodesTable {
+  user_id: Int8;
+  code_hash: string;
+  used_at: Int8;
+}
+
+export interface AuthenticatorKeyTable {
+  user_id: Int8;
+  encrypted_key: string;
+  header: string;
+  created_at: Int8;
+  updated_at: Int8;
+}
+
+export interface AuthenticatorEntityTable {
+  id: string;
+  user_id: Int8;
+  encrypted_data: string | null;
+  header: string | null;
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  updated_at: Int8;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Int8;
+  count: number;
+}
+
+export interface OttSendsTable {
+  id: GeneratedInt8;
+  ip: string;
+  sent_at: Int8;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}

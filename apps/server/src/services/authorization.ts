@@ -1,0 +1,81 @@
+// "Verification success" (protocol §6.3): what a client gets once it proved its e-mail (OTT) or its
+// password (SRP). Either a second-factor session to continue with, or a token: sealed to the user's
+// public key when key attributes exist, in plain text while signup is still in progress.
+import { randomBytes, toB64Url } from '@ente/crypto';
+import { limits, type EmailAuthorizationResponse, type KeyAttributesResponse } from '@ente/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { ClientApp } from '../http/client-app.ts';
+import { MICROS_PER_MINUTE } from '../lib/clock.ts';
+import { sha256B64Url } from '../lib/hashing.ts';
+import type { Context } from './context.ts';
+import { keyAttributesOf } from './users.ts';
+import { issueToken, sealToken } from './tokens.ts';
+
+export async function verificationSuccess(
+  ctx: Context,
+  userID: number,
+  app: ClientApp,
+  request: FastifyRequest,
+): Promise<EmailAuthorizationResponse> {
+  const empty = { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' };
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'is_two_factor_enabled', 'is_email_mfa_enabled'])
+    .where('user_id', '=', userID)
+    .executeTakeFirstOrThrow();
+  if (user.is_two_factor_enabled) {
+    return { id: userID, ...empty, twoFactorSessionID: await createTwoFactorSession(ctx, userID) };
+  }
+  const keyAttributes = await keyAttributesOf(ctx, userID);
+  const token = await issueToken(ctx, userID, app, request);
+  if (!keyAttributes) return { id: userID, ...empty, token };
+  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
+  return { id: userID, ...empty, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
+}
+
+/** The answer of a passed second factor: always key attributes and a sealed token (protocol §6.2). */
+export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
+  const keyAttributes = (await keyAttributesOf(ctx, userID)) as KeyAttributesResponse;
+  const token = await issueToken(ctx, userID, app, request);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'is_email_mfa_enabled'])
+    .where('user_id', '=', userID)
+    .executeTakeFirstOrThrow();
+  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
+  return { id: userID, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
+}
+
+/**
+ * The e-mail museum sends after each new login token (protocol §4), unless e-mail MFA is on (that
+ * user just got a code by mail). A failure to send does not fail the login.
+ */
+async function notifyLogin(ctx: Context, email: string, request: FastifyRequest): Promise<void> {
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'New login to your account',
+      text:
+        `Your account was just signed in to from ${request.ip} (${request.headers['user-agent'] ?? 'unknown device'}).\n\n` +
+        'If this was not you, change your password and end that session from your account settings.',
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not send the login notification');
+  }
+}
+
+/** A 2FA session: 32 random bytes as padded base64url, valid 10 minutes; only its hash is stored. */
+async function createTwoFactorSession(ctx: Context, userID: number): Promise<string> {
+  const sessionID = toB64Url(await randomBytes(32));
+  const now = ctx.clock.nowMicros();
+  await ctx.db
+    .insertInto('two_factor_sessions')
+    .values({
+      session_hash: sha256B64Url(sessionID),
+      user_id: userID,
+      created_at: now,
+      expires_at: now + limits.twoFactorSessionMinutes * MICROS_PER_MINUTE,
+    })
+    .execute();
+  return sessionID;
+}

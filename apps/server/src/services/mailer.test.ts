@@ -1,0 +1,58 @@
+// Mail (issue 3 §4): a real SMTP server receives the code that POST /users/ott sends through
+// nodemailer, and that code verifies; without SMTP the code goes to the log line museum writes.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { testConfig } from '../config.ts';
+import { ApiClient } from '../testing/client.ts';
+import { uniqueEmail } from '../testing/flows.ts';
+import { startTestServer } from '../testing/server.ts';
+import { createMailer } from './mailer.ts';
+
+test('the code goes out over SMTP and verifies', async () => {
+  const received: { to: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  const server = await startTestServer({
+    realMailer: true,
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Ente <verify@example.org>' },
+  });
+  try {
+    const api = new ApiClient(server.url);
+    const email = uniqueEmail();
+    assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
+    assert.equal(received.length, 1);
+    assert.deepEqual(received[0]!.to, [email]);
+    const code = /^Subject: Verification code: (\d{6})\r?$/m.exec(received[0]!.raw)?.[1];
+    assert.ok(code, received[0]!.raw.slice(0, 500));
+    assert.match(received[0]!.raw, /^From: Ente <verify@example\.org>\r?$/m);
+    const verified = await api.post('/users/verify-email', { email, ott: code });
+    assert.equal(verified.status, 200);
+    assert.ok(verified.body.token);
+  } finally {
+    await server.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  }
+});
+
+test('without SMTP the code is written to the log, as museum does', async () => {
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<typeof createMailer>[1];
+  const mailer = createMailer(testConfig(), log);
+  await mailer.send({ to: 'a@example.org', subject: 'Verification code: 012345', text: 'Your code is 012345' });
+  assert.deepEqual(lines, ['Skipping sending email to a@example.org: Verification code: 012345']);
+});

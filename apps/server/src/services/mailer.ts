@@ -1,0 +1,37 @@
+// Outgoing mail. With SMTP_URL the message goes out through nodemailer; without it the server writes
+// "Skipping sending email to <address>: <subject>" to its log, as museum does, so a local developer
+// finds the code there. No API ever returns a code.
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (!config.SMTP_URL) {
+    return {
+      async send({ to, subject }) {
+        log.info(`Skipping sending email to ${to}: ${subject}`);
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: config.SMTP_FROM, ...message });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The server's own keys: one that encrypts TOTP secrets at rest and one that keys the hash of 2FA
+// recovery secrets. Both derive from SERVER_SECRET, or, for a local server without it, from a random
+// secret stored once in the database (every process on the same database agrees on it).
+import { fromB64, generateKeyB64 } from '@ente/crypto';
+import { hkdfSync } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+export interface ServerSecrets {
+  totpEncryptionKey: Uint8Array;
+  recoveryHashKey: Uint8Array;
+}
+
+export async function loadServerSecrets(db: Db, configured: string | undefined): Promise<ServerSecrets> {
+  const master = fromB64(configured ?? (await storedSecret(db)));
+  const derive = (info: string) => new Uint8Array(hkdfSync('sha256', master, new Uint8Array(0), info, 32));
+  return {
+    totpEncryptionKey: derive('ente-server totp-encryption'),
+    recoveryHashKey: derive('ente-server recovery-hash'),
+  };
+}
+
+async function storedSecret(db: Db): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'master', value: await generateKeyB64() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'master')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,90 @@
+// Auth tokens (protocol §4, issue 3 §2): 32 random bytes as padded base64url, handed out once and
+// stored only as a SHA-256, scoped to the app that asked for them, refused after 365 idle days.
+import { fromB64Url, randomBytes, sealBoxB64, toB64Url } from '@ente/crypto';
+import { limits, middlewareErrorTexts } from '@ente/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { ClientApp } from '../http/client-app.ts';
+import { middlewareError } from '../http/errors.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
+import { sha256B64Url } from '../lib/hashing.ts';
+import type { Context } from './context.ts';
+
+export interface AuthenticatedSession {
+  userID: number;
+  app: ClientApp;
+  tokenHash: string;
+  /** The token as the client sent it (needed to tell the client which session is its own). */
+  token: string;
+}
+
+/** Creates a token for `userID` in `app` and returns it; only its hash is stored. */
+export async function issueToken(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
+  const token = toB64Url(await randomBytes(32));
+  const now = ctx.clock.nowMicros();
+  await ctx.db
+    .insertInto('tokens')
+    .values({
+      token_hash: sha256B64Url(token),
+      user_id: userID,
+      app,
+      ip: request.ip.slice(0, 64),
+      user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+  return token;
+}
+
+/** The token sealed to the user's X25519 public key: b64 of 80 bytes (the raw 32 bytes are sealed). */
+export async function sealToken(token: string, publicKey: string): Promise<string> {
+  return sealBoxB64(fromB64Url(token), publicKey);
+}
+
+/**
+ * Resolves the token of a request (X-Auth-Token, else ?token=) to its session, or throws the 401 of
+ * protocol §1.2. Refreshes last-used time, IP and user agent at most once an hour, so that a busy
+ * client does not turn every read into a write; within that hour a cached answer saves the read too
+ * (See: [Note: Cache invalidation]).
+ */
+export async function authenticate(ctx: Context, request: FastifyRequest, app: ClientApp) {
+  const header = request.headers['x-auth-token'];
+  const query = (request.query as Record<string, unknown> | undefined)?.token;
+  const token = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : '';
+  if (token === '') throw middlewareError(401, middlewareErrorTexts.missingToken);
+  if (token.length > 256) throw middlewareError(401, middlewareErrorTexts.invalidToken);
+  const tokenHash = sha256B64Url(token);
+  const now = ctx.clock.nowMicros();
+  const cached = ctx.cache.token(tokenHash);
+  if (cached && cached.app === app && now - cached.lastUsedAt <= MICROS_PER_HOUR) {
+    return { userID: cached.userID, app, tokenHash, token } satisfies AuthenticatedSession;
+  }
+  const generation = ctx.cache.tokensGeneration();
+  const row = await ctx.db
+    .selectFrom('tokens')
+    .select(['user_id', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('app', '=', app)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw middlewareError(401, middlewareErrorTexts.invalidToken);
+  let lastUsed = Number(row.last_used_at);
+  if (now - lastUsed > limits.tokenIdleDays * MICROS_PER_DAY) {
+    throw middlewareError(401, middlewareErrorTexts.tokenExpired);
+  }
+  if (now - lastUsed > MICROS_PER_HOUR) {
+    await ctx.db
+      .updateTable('tokens')
+      .set({
+        last_used_at: now,
+        ip: request.ip.slice(0, 64),
+        user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+      })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    lastUsed = now;
+  }
+  const userID = Number(row.user_id);
+  ctx.cache.putToken(tokenHash, { userID, app, lastUsedAt: lastUsed }, generation);
+  return { userID, app, tokenHash, token } satisfies AuthenticatedSession;
+}

@@ -1,0 +1,10 @@
+// @ente/crypto: every cryptographic primitive of the protocol (§2–§5) behind names that say their
+// encoding. The only module in the repository that imports libsodium or the SRP library.
+export * from './encoding.ts';
+export * from './box.ts';
+export * from './blob.ts';
+export * from './sealed-box.ts';
+export * from './kdf.ts';
+export * from './keys.ts';
+export * from './key-attributes.ts';
+export * from './srp.ts';

@@ -1,0 +1,67 @@
+// Building blocks of the wire format (protocol "Conventions"): b64 strings with their decoded sizes,
+// UUIDs, µs timestamps. Sizes are checked from the text, without decoding, so this package stays free
+// of the crypto library.
+import { z } from 'zod';
+
+const b64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const b64urlPattern = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?$/;
+
+/** The number of bytes a padded base64 (or base64url) string decodes to. */
+export function decodedLength(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  return (value.length / 4) * 3 - padding;
+}
+
+/** Standard padded base64; with `bytes`, it must decode to exactly that many bytes. */
+export function b64(bytes?: number, options: { max?: number } = {}) {
+  let schema = z.string().regex(b64Pattern, 'invalid base64 encoding');
+  if (options.max !== undefined) schema = schema.max(options.max);
+  if (bytes === undefined) return schema;
+  return schema.refine((value) => decodedLength(value) === bytes, `must decode to ${bytes} bytes`);
+}
+
+/** URL-safe base64 with padding (tokens, 2FA and passkey session IDs). */
+export function b64url(bytes?: number) {
+  const schema = z.string().regex(b64urlPattern, 'invalid base64url encoding');
+  if (bytes === undefined) return schema;
+  return schema.refine((value) => decodedLength(value) === bytes, `must decode to ${bytes} bytes`);
+}
+
+export const uuid = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+
+/** Integer microseconds since the Unix epoch. */
+export const micros = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** A µs value in a query string. */
+export const microsParam = z
+  .string()
+  .regex(/^\d{1,16}$/, 'must be a non-negative integer')
+  .transform(Number)
+  .pipe(micros);
+
+/** User IDs are int64 serials; JSON carries them as numbers. */
+export const userID = z.number().int().positive();
+
+/**
+ * An e-mail address as the server normalises it: trimmed and lower-cased (protocol §9.1). It must have
+ * one "@" with text on both sides and no spaces.
+ */
+export const email = z
+  .string()
+  .max(320)
+  .trim()
+  .toLowerCase()
+  .min(1, 'must not be empty')
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+
+/** A 6-digit code (OTT or TOTP); surrounding spaces are trimmed as museum does. */
+export const sixDigitCode = z
+  .string()
+  .max(64)
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be 6 digits'));
+
+/** An empty JSON object (`{}`), the body of some successful answers. */
+export const emptyObjectSchema = z.object({});

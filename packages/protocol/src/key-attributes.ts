@@ -1,0 +1,66 @@
+// KeyAttributes (protocol §3.1): identical in requests, responses and local storage.
+import { z } from 'zod';
+import { b64 } from './common.ts';
+import { limits } from './limits.ts';
+
+const keyBox = b64(48); // a 32-byte key in a secretbox: 32 + 16 MAC
+const nonce = b64(24);
+
+/** The attributes a client uploads (PUT /users/attributes); the recovery fields may be absent or "". */
+export const keyAttributesSchema = z.object({
+  kekSalt: b64(16),
+  opsLimit: z.number().int().positive().max(limits.maxOpsLimit),
+  memLimit: z.number().int().positive().max(limits.maxMemLimit),
+  encryptedKey: keyBox,
+  keyDecryptionNonce: nonce,
+  publicKey: b64(32),
+  encryptedSecretKey: keyBox,
+  secretKeyDecryptionNonce: nonce,
+  masterKeyEncryptedWithRecoveryKey: z.union([keyBox, z.literal('')]).optional(),
+  masterKeyDecryptionNonce: z.union([nonce, z.literal('')]).optional(),
+  recoveryKeyEncryptedWithMasterKey: z.union([keyBox, z.literal('')]).optional(),
+  recoveryKeyDecryptionNonce: z.union([nonce, z.literal('')]).optional(),
+  kekHash: z.string().max(512).optional(),
+});
+export type KeyAttributes = z.infer<typeof keyAttributesSchema>;
+
+/** The server always answers with every field; unset recovery fields and kekHash are "". */
+export const keyAttributesResponseSchema = z.object({
+  kekSalt: z.string(),
+  opsLimit: z.number().int(),
+  memLimit: z.number().int(),
+  encryptedKey: z.string(),
+  keyDecryptionNonce: z.string(),
+  publicKey: z.string(),
+  encryptedSecretKey: z.string(),
+  secretKeyDecryptionNonce: z.string(),
+  masterKeyEncryptedWithRecoveryKey: z.string().nullish(),
+  masterKeyDecryptionNonce: z.string().nullish(),
+  recoveryKeyEncryptedWithMasterKey: z.string().nullish(),
+  recoveryKeyDecryptionNonce: z.string().nullish(),
+  kekHash: z.string().nullish(),
+});
+export type KeyAttributesResponse = z.infer<typeof keyAttributesResponseSchema>;
+
+/** PUT /users/attributes. */
+export const setKeyAttributesRequestSchema = z.object({ keyAttributes: keyAttributesSchema });
+export type SetKeyAttributesRequest = z.infer<typeof setKeyAttributesRequestSchema>;
+
+/** PUT /users/recovery-key. */
+export const setRecoveryKeyRequestSchema = z.object({
+  masterKeyEncryptedWithRecoveryKey: keyBox,
+  masterKeyDecryptionNonce: nonce,
+  recoveryKeyEncryptedWithMasterKey: keyBox,
+  recoveryKeyDecryptionNonce: nonce,
+});
+export type SetRecoveryKeyRequest = z.infer<typeof setRecoveryKeyRequestSchema>;
+
+/** The subset of attributes a password change replaces (POST /users/srp/update `updatedKeyAttr`). */
+export const updatedKeyAttributesSchema = keyAttributesSchema.pick({
+  kekSalt: true,
+  encryptedKey: true,
+  keyDecryptionNonce: true,
+  opsLimit: true,
+  memLimit: true,
+});
+export type UpdatedKeyAttributes = z.infer<typeof updatedKeyAttributesSchema>;

@@ -1,0 +1,114 @@
+// Account endpoints (protocol §6.1, §6.3–§6.5): e-mail codes, the verification response, account
+// details, sessions, e-mail MFA and public keys.
+import { z } from 'zod';
+import { b64, b64url, email, micros, sixDigitCode, userID } from './common.ts';
+import { keyAttributesResponseSchema } from './key-attributes.ts';
+
+export const ottPurposes = ['login', 'signup', 'change'] as const;
+export type OttPurpose = (typeof ottPurposes)[number];
+
+/** POST /users/ott. `purpose` absent (or "") is the "none" purpose of the resend and recover flows. */
+export const sendOttRequestSchema = z.object({
+  email,
+  purpose: z
+    .union([z.enum(ottPurposes), z.literal('')])
+    .optional()
+    .transform((value) => value || undefined),
+  mobile: z.boolean().optional(),
+  client: z.string().max(64).optional(),
+});
+export type SendOttRequest = z.input<typeof sendOttRequestSchema>;
+
+/** POST /users/verify-email. `source` (referral) is only sent at signup, as `web:<text>`. */
+export const verifyEmailRequestSchema = z.object({
+  email,
+  ott: sixDigitCode,
+  source: z.string().max(256).optional(),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+/**
+ * The "verification success" answer of verify-email and srp/verify-session (protocol §6.3). The four
+ * session strings are always present ("" when unset); `srpM2` only on srp/verify-session.
+ */
+export const emailAuthorizationResponseSchema = z.object({
+  id: userID,
+  keyAttributes: keyAttributesResponseSchema.optional(),
+  encryptedToken: z.string().optional(),
+  token: z.string().optional(),
+  passkeySessionID: z.string(),
+  accountsUrl: z.string(),
+  twoFactorSessionID: z.string(),
+  twoFactorSessionIDV2: z.string(),
+  srpM2: z.string().optional(),
+});
+export type EmailAuthorizationResponse = z.infer<typeof emailAuthorizationResponseSchema>;
+
+/** POST /users/change-email: the OTT was sent to the new address with purpose "change". */
+export const changeEmailRequestSchema = z.object({ email, ott: sixDigitCode });
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** GET /users/session-validity/v2. */
+export const sessionValidityResponseSchema = z.object({
+  hasSetKeys: z.boolean(),
+  keyAttributes: keyAttributesResponseSchema.optional(),
+});
+export type SessionValidityResponse = z.infer<typeof sessionValidityResponseSchema>;
+
+/** PUT /users/email-mfa. */
+export const setEmailMfaRequestSchema = z.object({ isEnabled: z.boolean() });
+export type SetEmailMfaRequest = z.infer<typeof setEmailMfaRequestSchema>;
+
+/** GET /users/public-key?email=. */
+export const publicKeyQuerySchema = z.object({ email });
+export const publicKeyResponseSchema = z.object({ publicKey: b64(32) });
+export type PublicKeyResponse = z.infer<typeof publicKeyResponseSchema>;
+
+/** GET /users/sessions: the calling app's sessions (times in µs). */
+export const sessionSchema = z.object({
+  token: z.string(),
+  creationTime: micros,
+  ip: z.string(),
+  ua: z.string(),
+  prettyUA: z.string(),
+  lastUsedTime: micros,
+});
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+export type Session = z.infer<typeof sessionSchema>;
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+/** DELETE /users/session?token=. */
+export const terminateSessionQuerySchema = z.object({ token: b64url().min(1).max(128) });
+
+/** GET /users/details/v2?memoryCount=. */
+export const userDetailsQuerySchema = z.object({ memoryCount: z.enum(['true', 'false']).optional() });
+
+export const userDetailsResponseSchema = z.object({
+  email: z.string(),
+  usage: z.number(),
+  fileCount: z.number().optional(),
+  storageBonus: z.number(),
+  subscription: z
+    .object({
+      id: z.number(),
+      userID: z.number(),
+      productID: z.string(),
+      storage: z.number(),
+      originalTransactionID: z.string(),
+      expiryTime: z.number(),
+      paymentProvider: z.string(),
+      attributes: z.object({}).loose(),
+      price: z.string(),
+      period: z.string(),
+    })
+    .loose(),
+  familyData: z.unknown().optional(),
+  profileData: z.object({
+    canDisableEmailMFA: z.boolean(),
+    isEmailMFAEnabled: z.boolean(),
+    isTwoFactorEnabled: z.boolean(),
+    passkeyCount: z.number().int(),
+  }),
+  bonusData: z.object({ storageBonuses: z.array(z.unknown()) }).loose(),
+});
+export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
