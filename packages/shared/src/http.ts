@@ -11,15 +11,11 @@
 // errors.ts maps each of them to an error identifier of the catalogue, which pages show translated.
 import { middlewareErrorBodySchema, typedErrorBodySchema } from '@ente/protocol/errors.ts';
 import axios, { isAxiosError, isCancel, type AxiosError, type Method } from 'axios';
-import { config as zodConfig, safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { clientPackage } from './app-name.ts';
 import { log } from './log.ts';
 import { apiOrigin } from './origins.ts';
 import { ensureAuthToken } from './storage/user.ts';
-
-// zod compiles object parsers with `new Function` unless told not to; the apps' Content-Security-Policy
-// forbids eval, so its probe would be reported as a violation. Interpreted parsing is plenty fast here.
-zodConfig({ jitless: true });
 
 export interface RequestOptions {
   /** Send X-Auth-Token (the stored token); throws TokenMissingError when signed out. Default false. */

@@ -1,6 +1,7 @@
 // Builds the Next `_app` of every app; each app's _app.tsx is `export default createApp({ name })`.
 // The shell, outermost first (DESIGN.md): theme → i18n ready (the loading overlay until then) →
 // dialog provider → top loading bar → route-change overlay → offline banner → page.
+import './zod-without-eval.ts';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
