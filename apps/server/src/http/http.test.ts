@@ -2,21 +2,15 @@
 // JSON whatever the content type, error shapes, body limit, unknown routes, and the token rules of
 // §4 (missing, invalid, other app, expired, logout, sessions).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ApiClient } from '../testing/client.ts';
 import { emailLogin, openToken, signUp } from '../testing/flows.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { startTestServer, suiteServer } from '../testing/server.ts';
 
 const DAY = 86_400_000_000;
 
 describe('transport', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer({ env: { BUILD_ID: 'test-build' } });
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { api } = suiteServer({ env: { BUILD_ID: 'test-build' } });
 
   test('GET /ping answers pong with an id, X-Request-Id and Cache-Control: no-store', async () => {
     const ping = await api.get('/ping');
@@ -92,13 +86,7 @@ describe('transport', () => {
 });
 
 describe('tokens', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   test('missing, unknown and other-app tokens are 401 with the middleware error body', async () => {
     const account = await signUp(api, server.mail, { srp: false });

@@ -11,19 +11,12 @@ import {
   utf8String,
 } from '@ente/crypto';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ApiClient } from '../testing/client.ts';
+import { describe, test } from 'node:test';
 import { signUp, uniqueEmail, type Account } from '../testing/flows.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { suiteServer } from '../testing/server.ts';
 
 describe('authenticator', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   /** A signed-up account with an authenticator key, as the first mobile client would create it. */
   async function accountWithKey(): Promise<Account & { authKey: string }> {

@@ -2,19 +2,12 @@
 // verify-session, the §12 vector verifier, the attempt limits, and password change with update.
 import { createSrpClient, deriveLoginSubKeyB64, generateSrpSetupAttributes, toB64 } from '@ente/crypto';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ApiClient } from '../testing/client.ts';
+import { describe, test } from 'node:test';
 import { openToken, setUpSrp, signUp, srpLogin, uniqueEmail, vectorKek } from '../testing/flows.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { suiteServer } from '../testing/server.ts';
 
 describe('SRP', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   test('signup registers a verifier and login returns a sealed token that works', async () => {
     const account = await signUp(api, server.mail);

@@ -3,20 +3,13 @@
 // through the recovery key, remove and disable.
 import { decryptBoxBytes, encryptBoxB64, fromB64, toB64 } from '@ente/crypto';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { base32Decode, totpAt } from '../lib/totp.ts';
-import { ApiClient } from '../testing/client.ts';
 import { emailLogin, openToken, signUp, uniqueEmail, type Account } from '../testing/flows.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { suiteServer } from '../testing/server.ts';
 
 describe('two-factor', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   const codeNow = (secretCode: string, offsetSteps = 0) =>
     totpAt(base32Decode(secretCode), Math.floor(server.clock.nowMicros() / 1_000_000) + offsetSteps * 30);

@@ -2,21 +2,15 @@
 // verification, key attributes, recovery key, e-mail change, details, e-mail MFA and public keys.
 import { generateKeyAttributes } from '@ente/crypto';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ApiClient } from '../testing/client.ts';
 import { emailLogin, openToken, signUp, uniqueEmail, vectorKek } from '../testing/flows.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { startTestServer, suiteServer } from '../testing/server.ts';
 
 const MINUTE = 60 * 1_000_000;
 
 describe('e-mail codes', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   test('a code is six digits, mailed with the subject "Verification code: NNNNNN", answer empty', async () => {
     const email = uniqueEmail();
@@ -229,13 +223,7 @@ describe('e-mail code configuration', () => {
 });
 
 describe('account', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  before(async () => {
-    server = await startTestServer();
-    api = new ApiClient(server.url);
-  });
-  after(() => server.close());
+  const { server, api } = suiteServer();
 
   async function newUserWithoutKeys() {
     const email = uniqueEmail();

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { after, before } from 'node:test';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -13,6 +14,7 @@ import { processEnvironment, testConfig, type Config } from '../config.ts';
 import { createPglite, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations.ts';
 import { ManualClock } from '../lib/clock.ts';
+import { ApiClient } from './client.ts';
 import type { MailMessage, Mailer } from '../services/mailer.ts';
 
 export interface TestServer {
@@ -35,6 +37,37 @@ export interface TestServerOptions {
 
 /** Route rate limits are raised in tests except where a test sets them itself. */
 const testDefaults = { RATE_LIMIT_PER_MINUTE: '10000' };
+
+/**
+ * A test server (and an API client for it) shared by the tests of the enclosing `describe`: started
+ * before them, closed after them. The returned objects forward to the real ones once started.
+ */
+export function suiteServer(options: TestServerOptions = {}): { server: TestServer; api: ApiClient } {
+  let server: TestServer | undefined;
+  let api: ApiClient | undefined;
+  before(async () => {
+    server = await startTestServer(options);
+    api = new ApiClient(server.url);
+  });
+  after(() => server?.close());
+  return { server: forwardTo(() => server), api: forwardTo(() => api) };
+}
+
+/** An object whose properties are those of `current()`, which must be set by the time it is used. */
+function forwardTo<T extends object>(current: () => T | undefined): T {
+  const target = () => current() ?? fail('The suite server is used before it started (outside a test?)');
+  return new Proxy({} as T, {
+    get(_, property) {
+      const value = Reflect.get(target(), property, target());
+      return typeof value === 'function' ? value.bind(target()) : value;
+    },
+    set: (_, property, value) => Reflect.set(target(), property, value, target()),
+  });
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { DATABASE_URL } = processEnvironment();
