@@ -106,14 +106,7 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
     try {
       await ctx.db
         .insertInto('srp_auth')
-        .values({
-          user_id: userID,
-          srp_user_id: setup.srp_user_id,
-          salt: setup.salt,
-          verifier: setup.verifier,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(srpAuthRow(userID, setup, now))
         .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw badRequest('SRP setup already complete');
@@ -147,14 +140,7 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
       if (Number(updated.numUpdatedRows) !== 1) throw plainError(404);
       await tx
         .insertInto('srp_auth')
-        .values({
-          user_id: userID,
-          srp_user_id: setup.srp_user_id,
-          salt: setup.salt,
-          verifier: setup.verifier,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(srpAuthRow(userID, setup, now))
         .onConflict((conflict) =>
           conflict.column('user_id').doUpdateSet({
             srp_user_id: setup.srp_user_id,
@@ -306,4 +292,16 @@ async function verifyProof(
     .executeTakeFirst();
   if (!verified) throw apiError(410, 'SESSION_ALREADY_VERIFIED', 'session was already verified');
   return srpM2;
+}
+
+/** The srp_auth row that a verified setup (signup or password change) registers for the user. */
+function srpAuthRow(userID: number, setup: { srp_user_id: string; salt: string; verifier: string }, now: number) {
+  return {
+    user_id: userID,
+    srp_user_id: setup.srp_user_id,
+    salt: setup.salt,
+    verifier: setup.verifier,
+    created_at: now,
+    updated_at: now,
+  };
 }
