@@ -2,7 +2,13 @@
 // (request id, CORS, security headers, token check, rate limits) and the route modules. Kept apart
 // from main.ts so that tests can build it and listen on port 0.
 import type { PGlite } from '@electric-sql/pglite';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type HookHandlerDoneFunction,
+} from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -115,19 +121,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorateRequest('clientApp', 'photos');
   app.decorateRequest('session', null);
 
-  // Every request: its id, security headers, CORS, and its app. A callback hook (not async) because
-  // it runs for every request, including the hot sync poll.
+  // Every request: its id, security headers, CORS, and its app. A callback hook (not async), with the
+  // fixed headers prepared once, because it runs for every request, including the hot sync poll.
   const allowedOrigins = new Set(config.APP_ORIGINS);
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    reply.headers(request.method === 'GET' ? getHeaders : commonHeaders);
     const origin = request.headers.origin;
     const allowed = origin !== undefined && allowedOrigins.has(origin);
-    reply.headers({
-      'X-Request-Id': request.id,
-      'X-Content-Type-Options': 'nosniff',
-      Vary: 'Origin',
-      ...(request.method === 'GET' ? { 'Cache-Control': 'no-store' } : {}),
-      ...(allowed ? corsHeaders(origin) : {}),
-    });
+    if (allowed) reply.headers(corsHeaders(origin));
     if (request.method === 'OPTIONS') {
       // Preflight: 200 rather than 204, which Safari mishandles (protocol §1.1).
       if (allowed) reply.headers(preflightHeaders);
@@ -139,14 +141,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // Routes declare `config: {auth, rateLimit}`; the matching hooks are attached to those routes only,
-  // once, here.
-  const requireToken = async (request: FastifyRequest) => {
-    request.session = await authenticate(ctx, request, request.clientApp);
+  // once, here. The token check calls back at once when the session is cached (no promise per request).
+  const requireToken = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    let session: ReturnType<typeof authenticate>;
+    try {
+      session = authenticate(ctx, request, request.clientApp);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (session instanceof Promise) {
+      session.then((resolved) => {
+        request.session = resolved;
+        done();
+      }, done);
+    } else {
+      request.session = session;
+      done();
+    }
   };
-  const limitRate = (kind: 'ip' | 'user' | 'publicKey', url: string) => {
-    const perMinute = kind === 'publicKey' ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+  const limitRate = (kind: 'ip' | 'user' | 'publicKey', url: string, perMinute: number) => {
     return async (request: FastifyRequest) => {
-      if (perMinute === 0) return;
       const who = kind === 'ip' ? `ip:${request.ip}` : `user:${request.session?.userID}`;
       if (!(await ctx.limiter.allow(`route:${who}:${url}`, perMinute, MICROS_PER_MINUTE))) throw rateLimited();
     };
@@ -154,7 +169,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
     if (route.config?.auth) hooks.push(requireToken);
-    if (route.config?.rateLimit) hooks.push(limitRate(route.config.rateLimit, route.url));
+    const kind = route.config?.rateLimit;
+    if (kind) {
+      const perMinute = kind === 'publicKey' ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+      // 0 turns the limit off: no hook at all.
+      if (perMinute > 0) hooks.push(limitRate(kind, route.url, perMinute));
+    }
     route.onRequest = hooks;
   });
 
@@ -170,6 +190,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthenticatorRoutes(app, ctx);
   return app;
 }
+
+const commonHeaders = { 'x-content-type-options': 'nosniff', vary: 'Origin' };
+const getHeaders = { ...commonHeaders, 'cache-control': 'no-store' };
 
 function corsHeaders(origin: string) {
   return {

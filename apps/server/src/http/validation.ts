@@ -1,7 +1,7 @@
 // Request validation with the protocol's zod schemas: a bad field becomes 400 BAD_REQUEST whose
 // message names the field, and the body is parsed as JSON whatever the Content-Type says (protocol
 // §1.1: the web client sends text/plain).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 
@@ -12,6 +12,31 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
   throw badRequest(`${field}: ${issue?.message ?? 'invalid'}`);
+}
+
+const rememberedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+const maxRememberedQueries = 1000;
+
+/**
+ * parseInput for a query string that clients repeat verbatim (the sync poll asks the same question
+ * until something changes): the parsed result of each raw query string is kept, up to a bound, so a
+ * repeated poll skips the schema. Results are frozen; query strings that carry a token are not kept.
+ */
+export function parseRepeatedQuery<Schema extends z.ZodType>(
+  schema: Schema,
+  request: FastifyRequest,
+): z.output<Schema> {
+  const start = request.url.indexOf('?');
+  const raw = start < 0 ? '' : request.url.slice(start + 1);
+  if (raw.includes('token=')) return parseInput(schema, request.query, 'query');
+  let known = rememberedQueries.get(schema);
+  if (!known) rememberedQueries.set(schema, (known = new Map()));
+  const remembered = known.get(raw);
+  if (remembered !== undefined) return remembered as z.output<Schema>;
+  const parsed = Object.freeze(parseInput(schema, request.query, 'query'));
+  if (known.size >= maxRememberedQueries) known.clear();
+  known.set(raw, parsed);
+  return parsed as z.output<Schema>;
 }
 
 /** Replaces Fastify's content-type parsers with one that reads any body as JSON (empty → undefined). */

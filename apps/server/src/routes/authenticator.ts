@@ -18,7 +18,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database, AuthenticatorEntityTable } from '../db/schema.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
+import { parseInput, parseRepeatedQuery } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
 import { hasKeyAttributes } from '../services/users.ts';
 import { sessionOf } from './users.ts';
@@ -131,30 +131,34 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context):
     return reply.code(200).send();
   });
 
-  app.get('/authenticator/entity/diff', { config: { auth: true } }, async (request) => {
+  // Not async: the common poll, "anything since my last sync?", is answered from memory, without a
+  // promise, when this process knows nothing changed (See: [Note: Cache invalidation]).
+  app.get('/authenticator/entity/diff', { config: { auth: true } }, (request, reply) => {
     const { userID } = sessionOf(request);
-    const { sinceTime, limit } = parseInput(entityDiffQuerySchema, request.query, 'query');
-    // The common poll, "anything since my last sync?", is answered from memory when this process
-    // knows nothing changed (See: [Note: Cache invalidation]).
+    const { sinceTime, limit } = parseRepeatedQuery(entityDiffQuerySchema, request);
     const bound = ctx.cache.latestEntityTime(userID);
     if (bound !== undefined && sinceTime >= bound) {
-      return { diff: [], timestamp: ctx.clock.nowMicros() } satisfies EntityDiffResponse;
+      return reply.send({ diff: [], timestamp: ctx.clock.nowMicros() } satisfies EntityDiffResponse);
     }
-    const generation = ctx.cache.entitiesGeneration(userID);
-    const rows = await ctx.db
-      .selectFrom('authenticator_entity')
-      .selectAll()
-      .where('user_id', '=', userID)
-      .where('updated_at', '>', sinceTime)
-      .orderBy('updated_at', 'asc')
-      .limit(limit)
-      .execute();
-    if (rows.length < limit) {
-      // Every row after sinceTime is in this page, so none is newer than its last one.
-      ctx.cache.putLatestEntityTime(userID, rows.length ? Number(rows.at(-1)!.updated_at) : sinceTime, generation);
-    }
-    return { diff: rows.map(entityToWire), timestamp: ctx.clock.nowMicros() } satisfies EntityDiffResponse;
+    return entityDiff(ctx, userID, sinceTime, limit);
   });
+}
+
+async function entityDiff(ctx: Context, userID: number, sinceTime: number, limit: number) {
+  const generation = ctx.cache.entitiesGeneration(userID);
+  const rows = await ctx.db
+    .selectFrom('authenticator_entity')
+    .selectAll()
+    .where('user_id', '=', userID)
+    .where('updated_at', '>', sinceTime)
+    .orderBy('updated_at', 'asc')
+    .limit(limit)
+    .execute();
+  if (rows.length < limit) {
+    // Every row after sinceTime is in this page, so none is newer than its last one.
+    ctx.cache.putLatestEntityTime(userID, rows.length ? Number(rows.at(-1)!.updated_at) : sinceTime, generation);
+  }
+  return { diff: rows.map(entityToWire), timestamp: ctx.clock.nowMicros() } satisfies EntityDiffResponse;
 }
 
 /** Locks the user's authenticator key row for the transaction; false when there is no key. */

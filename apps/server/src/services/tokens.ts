@@ -45,20 +45,35 @@ export async function sealToken(token: string, publicKey: string): Promise<strin
  * Resolves the token of a request (X-Auth-Token, else ?token=) to its session, or throws the 401 of
  * protocol §1.2. Refreshes last-used time, IP and user agent at most once an hour, so that a busy
  * client does not turn every read into a write; within that hour a cached answer saves the read too
- * (See: [Note: Cache invalidation]).
+ * (See: [Note: Cache invalidation]). A cached answer comes back synchronously, without a promise:
+ * this runs before every authenticated request, including the hot sync poll.
  */
-export async function authenticate(ctx: Context, request: FastifyRequest, app: ClientApp) {
+export function authenticate(
+  ctx: Context,
+  request: FastifyRequest,
+  app: ClientApp,
+): AuthenticatedSession | Promise<AuthenticatedSession> {
   const header = request.headers['x-auth-token'];
   const query = (request.query as Record<string, unknown> | undefined)?.token;
   const token = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : '';
   if (token === '') throw middlewareError(401, middlewareErrorTexts.missingToken);
   if (token.length > 256) throw middlewareError(401, middlewareErrorTexts.invalidToken);
   const tokenHash = sha256B64Url(token);
-  const now = ctx.clock.nowMicros();
   const cached = ctx.cache.token(tokenHash);
-  if (cached && cached.app === app && now - cached.lastUsedAt <= MICROS_PER_HOUR) {
-    return { userID: cached.userID, app, tokenHash, token } satisfies AuthenticatedSession;
+  if (cached && cached.app === app && ctx.clock.nowMicros() - cached.lastUsedAt <= MICROS_PER_HOUR) {
+    return { userID: cached.userID, app, tokenHash, token };
   }
+  return authenticateFromDatabase(ctx, request, app, token, tokenHash);
+}
+
+async function authenticateFromDatabase(
+  ctx: Context,
+  request: FastifyRequest,
+  app: ClientApp,
+  token: string,
+  tokenHash: string,
+): Promise<AuthenticatedSession> {
+  const now = ctx.clock.nowMicros();
   const generation = ctx.cache.tokensGeneration();
   const row = await ctx.db
     .selectFrom('tokens')
@@ -86,5 +101,5 @@ export async function authenticate(ctx: Context, request: FastifyRequest, app: C
   }
   const userID = Number(row.user_id);
   ctx.cache.putToken(tokenHash, { userID, app, lastUsedAt: lastUsed }, generation);
-  return { userID, app, tokenHash, token } satisfies AuthenticatedSession;
+  return { userID, app, tokenHash, token };
 }
