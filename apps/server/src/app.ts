@@ -29,6 +29,7 @@ import { schedulePurge } from './services/maintenance.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import { loadServerSecrets } from './services/secrets.ts';
 import { authenticate, type AuthenticatedSession } from './services/tokens.ts';
+import { createSrpPool } from './srp/pool.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     secrets: await loadServerSecrets(db, config.SERVER_SECRET),
     limiter: new RateLimiter(db, clock),
     cache,
+    srp: createSrpPool(config.SRP_THREADS),
     invalidator,
     log: app.log,
   };
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     stopPurge();
     ctx.mailer.close();
+    await ctx.srp.close();
     await invalidator.close();
     await db.destroy();
   });

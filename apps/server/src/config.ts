@@ -1,5 +1,6 @@
 // The server's configuration: every environment variable it reads, validated once at start so that a
 // typo fails loudly with the variable's name instead of misbehaving later. README.md lists them.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 export type Config = z.infer<typeof configSchema>;
@@ -93,6 +94,14 @@ const configSchema = z.object({
   DISABLE_REGISTRATION: flag.default(false),
   /** Sent as accountsUrl with passkey sessions (passkeys are a later issue). */
   ACCOUNTS_URL: z.url().default('http://localhost:3001'),
+
+  /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
+  SRP_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
 
   /** How long tokens and "nothing new since T" stay cached in each process (0: no caching). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),

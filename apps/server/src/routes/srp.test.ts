@@ -11,7 +11,10 @@ describe('SRP', () => {
 
   test('signup registers a verifier and login returns a sealed token that works', async () => {
     const account = await signUp(api, server.mail);
+    const tasksBefore = server.app.ctx.srp.completed;
     const { verified, client } = await srpLogin(api, account.email);
+    // B and the proof check ran in the SRP worker threads, not on the event loop.
+    assert.equal(server.app.ctx.srp.completed - tasksBefore, 2);
     assert.equal(verified.status, 200, verified.text);
     assert.ok(client.verifyM2(verified.body.srpM2));
     assert.equal(verified.body.id, account.userID);

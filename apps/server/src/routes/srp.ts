@@ -1,14 +1,6 @@
 // SRP routes (protocol §5.3–§5.4): registering a verifier (setup → complete, or update for a password
 // change) and logging in with it (attributes → create-session → verify-session).
-import {
-  createSrpServerB64,
-  fromB64,
-  isValidSrpPublicValue,
-  randomBytes,
-  SrpError,
-  toB64,
-  verifySrpClientProofB64,
-} from '@ente/crypto';
+import { fromB64, isValidSrpPublicValue, randomBytes, toB64 } from '@ente/crypto';
 import {
   limits,
   srpAttributesQuerySchema,
@@ -216,7 +208,7 @@ async function createSession(ctx: Context, srpUserID: string, srpA: string, veri
   if (Number(unverified.count) >= limits.maxUnverifiedSrpSessionsPerHour) {
     throw apiError(429, 'TOO_MANY_UNVERIFIED_SESSIONS', '');
   }
-  const { serverSecret, srpB } = await createSrpServerB64(verifier);
+  const { serverSecret, srpB } = await ctx.srp.createServer(verifier);
   const sessionID = randomUUID();
   await ctx.db
     .insertInto('srp_sessions')
@@ -275,13 +267,9 @@ async function verifyProof(
     .executeTakeFirst();
   if (!reserved) throw tooMany();
   if (session.is_fake || verifier === undefined) throw plainError(401);
-  let srpM2: string | null;
-  try {
-    srpM2 = verifySrpClientProofB64({ verifier, serverSecret: session.server_key, srpA: session.srp_a, srpM1 });
-  } catch (error) {
-    if (error instanceof SrpError) throw badRequest(error.message);
-    throw error;
-  }
+  const proof = await ctx.srp.verifyProof({ verifier, serverSecret: session.server_key, srpA: session.srp_a, srpM1 });
+  if ('invalidA' in proof) throw badRequest(proof.invalidA);
+  const { srpM2 } = proof;
   if (srpM2 === null) throw plainError(401);
   const verified = await ctx.db
     .updateTable('srp_sessions')

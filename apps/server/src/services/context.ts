@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { SrpPool } from '../srp/pool.ts';
 import type { SyncCache } from './cache.ts';
 import type { Invalidator } from './invalidation.ts';
 import type { Mailer } from './mailer.ts';
@@ -17,6 +18,7 @@ export interface Context {
   secrets: ServerSecrets;
   limiter: RateLimiter;
   cache: SyncCache;
+  srp: SrpPool;
   invalidator: Invalidator;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,39 @@
+// The SRP worker threads (see work.ts). A small fixed pool with a bounded queue: a burst of logins
+// waits its turn, and past the bound the answer is 429 rather than an ever longer queue.
+import { Piscina } from 'piscina';
+import { rateLimited } from '../http/errors.ts';
+import type { ProofInput, ProofResult } from './work.ts';
+
+/** Logins that may wait for a thread; past this, 429. Each takes 0.1–0.4 s of a thread. */
+const MAX_QUEUED = 64;
+
+export interface SrpPool {
+  createServer(verifier: string): Promise<{ serverSecret: string; srpB: string }>;
+  verifyProof(input: ProofInput): Promise<ProofResult>;
+  /** Tasks the threads finished (tests check that logins go through the pool). */
+  readonly completed: number;
+  close(): Promise<void>;
+}
+
+export function createSrpPool(threads: number): SrpPool {
+  // No thread until the first login (test servers start by the dozen); an idle thread stays 5 minutes.
+  const pool = new Piscina({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    maxQueue: MAX_QUEUED,
+    idleTimeout: 5 * 60_000,
+  });
+  const run = async <Result>(name: string, input: unknown): Promise<Result> => {
+    if (pool.queueSize >= MAX_QUEUED) throw rateLimited();
+    return (await pool.run(input, { name })) as Result;
+  };
+  return {
+    createServer: (verifier) => run('createServer', verifier),
+    verifyProof: (input) => run('verifyProof', input),
+    get completed() {
+      return pool.completed;
+    },
+    close: () => pool.destroy(),
+  };
+}
