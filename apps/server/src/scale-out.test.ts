@@ -6,8 +6,16 @@ import { after, before, describe, test } from 'node:test';
 import { ApiClient } from './testing/client.ts';
 import { spawnServer, testPostgres, type ServerProcess } from './testing/process.ts';
 import { createScratchDatabase } from './testing/server.ts';
-import { encryptBoxB64, generateKeyAttributes, generateKeyB64, toB64, type GeneratedKeys } from '@ente/crypto';
-import { openToken, vectorKek } from './testing/flows.ts';
+import {
+  createSrpClient,
+  deriveLoginSubKeyB64,
+  encryptBoxB64,
+  generateKeyAttributes,
+  generateKeyB64,
+  toB64,
+  type GeneratedKeys,
+} from '@ente/crypto';
+import { openToken, setUpSrp, vectorKek } from './testing/flows.ts';
 
 /** Retries `check` until it passes or two seconds went by. */
 async function eventually(check: () => Promise<void>): Promise<void> {
@@ -87,6 +95,27 @@ describe('two processes on one PostgreSQL', () => {
         [added.id],
       );
     });
+  });
+
+  test('SRP registered through one process logs in across both (each computes in its own worker threads)', async () => {
+    const a = new ApiClient(first.url);
+    const b = new ApiClient(second.url);
+    await a.post('/users/ott', { email: 'scale@example.org' });
+    const login = await a.post('/users/verify-email', { email: 'scale@example.org', ott: '123456' });
+    const srp = await setUpSrp(a, await openToken(login.body.encryptedToken, keys), keys.kek);
+    // No /users/srp/attributes here: the next test counts that path's requests.
+    const client = await createSrpClient({ ...srp, loginSubKey: await deriveLoginSubKeyB64(keys.kek) });
+    const session = await a.post('/users/srp/create-session', { srpUserID: srp.srpUserID, srpA: client.srpA });
+    assert.equal(session.status, 200, session.text);
+    const verified = await b.post('/users/srp/verify-session', {
+      sessionID: session.body.sessionID,
+      srpUserID: srp.srpUserID,
+      srpM1: client.computeM1B64(session.body.srpB),
+    });
+    assert.equal(verified.status, 200, verified.text);
+    assert.ok(client.verifyM2(verified.body.srpM2));
+    const token = await openToken(verified.body.encryptedToken, keys);
+    assert.equal((await a.get('/users/session-validity/v2', { token })).status, 200);
   });
 
   test('a rate limit counts the requests made to both', async () => {
