@@ -4,9 +4,6 @@ import { Piscina } from 'piscina';
 import { rateLimited } from '../http/errors.ts';
 import type { ProofInput, ProofResult } from './work.ts';
 
-/** Logins that may wait for a thread; past this, 429. Each takes 0.1–0.4 s of a thread. */
-const MAX_QUEUED = 64;
-
 export interface SrpPool {
   createServer(verifier: string): Promise<{ serverSecret: string; srpB: string }>;
   verifyProof(input: ProofInput): Promise<ProofResult>;
@@ -15,17 +12,17 @@ export interface SrpPool {
   close(): Promise<void>;
 }
 
-export function createSrpPool(threads: number): SrpPool {
+/** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 0.1–0.4 s). */
+export function createSrpPool(threads: number, maxQueued = 64): SrpPool {
   // No thread until the first login (test servers start by the dozen); an idle thread stays 5 minutes.
   const pool = new Piscina({
     filename: new URL('./worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
-    maxQueue: MAX_QUEUED,
     idleTimeout: 5 * 60_000,
   });
   const run = async <Result>(name: string, input: unknown): Promise<Result> => {
-    if (pool.queueSize >= MAX_QUEUED) throw rateLimited();
+    if (pool.queueSize >= maxQueued) throw rateLimited();
     return (await pool.run(input, { name })) as Result;
   };
   return {
