@@ -1,8 +1,8 @@
 // Applies the light or dark theme and lets any component read or switch it (the app menu does). The
 // choice is saved (spec §4) and followed across tabs through the storage event. The static prerender
 // and the first client render use the default (dark), so hydration matches; the saved choice applies
-// right after.
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+// right after, to the page and to the theme-color meta.
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { appTheme, defaultThemeMode, savedThemeMode, saveThemeMode, type ThemeMode } from '../theme.ts';
@@ -15,6 +15,12 @@ export interface ThemeModeControl {
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const mode = useSyncExternalStore(subscribe, currentMode, () => defaultThemeMode);
   const control = useMemo(() => ({ mode, setMode }), [mode]);
+  // The browser's own chrome (the theme-color meta of Document.tsx) follows the theme too.
+  useEffect(() => {
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', appTheme(mode).palette.background.default);
+  }, [mode]);
   return (
     <ThemeModeContext value={control}>
       <ThemeProvider theme={appTheme(mode)}>

@@ -4,6 +4,7 @@ import { fakeRouter, type FakeRouter } from '../app/fake-router.ts';
 import { renderInShell } from '../app/testing.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { logout } from '../logout.ts';
+import { appTheme } from '../theme.ts';
 import { PageHeader } from './PageHeader.tsx';
 
 let mockRouter: FakeRouter;
@@ -52,13 +53,18 @@ test('the menu opens from its labelled button by keyboard and closes with Escape
   expect(button).toHaveFocus();
 });
 
-test('switches the theme and saves it under `theme`', async () => {
+test('switches the theme, saves it under `theme` and moves the theme-color meta with it', async () => {
   const user = userEvent.setup();
+  const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color' }));
   renderHeader();
+  await waitFor(() => expect(meta).toHaveAttribute('content', appTheme('dark').palette.background.default));
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   expect(await screen.findByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
   await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
   expect(localStorage.getItem('theme')).toBe('"light"');
+  expect(meta).toHaveAttribute('content', appTheme('light').palette.background.default);
+  expect(appTheme('light').palette.background.default).not.toBe(appTheme('dark').palette.background.default);
+  meta.remove();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   expect(await screen.findByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
   expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'false');
