@@ -27,13 +27,17 @@ export async function issueToken(ctx: Context, userID: number, app: ClientApp, r
       token_hash: sha256B64Url(token),
       user_id: userID,
       app,
-      ip: request.ip.slice(0, 64),
-      user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+      ...clientOf(request),
       created_at: now,
       last_used_at: now,
     })
     .execute();
   return token;
+}
+
+/** The IP and user agent a session row records (GET /users/sessions shows them), cut to their columns. */
+function clientOf(request: FastifyRequest) {
+  return { ip: request.ip.slice(0, 64), user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null };
 }
 
 /** The token sealed to the user's X25519 public key: b64 of 80 bytes (the raw 32 bytes are sealed). */
@@ -92,8 +96,7 @@ async function authenticateFromDatabase(
       .updateTable('tokens')
       .set({
         last_used_at: now,
-        ip: request.ip.slice(0, 64),
-        user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+        ...clientOf(request),
       })
       .where('token_hash', '=', tokenHash)
       .execute();
