@@ -7,7 +7,6 @@ import { ApiClient } from './testing/client.ts';
 import { spawnServer, testPostgres, type ServerProcess } from './testing/process.ts';
 import { createScratchDatabase } from './testing/server.ts';
 import {
-  createSrpClient,
   deriveLoginSubKeyB64,
   encryptBoxB64,
   generateKeyAttributes,
@@ -15,7 +14,7 @@ import {
   toB64,
   type GeneratedKeys,
 } from '@ente/crypto';
-import { openToken, setUpSrp, vectorKek } from './testing/flows.ts';
+import { openToken, setUpSrp, srpSession, vectorKek } from './testing/flows.ts';
 
 /** Retries `check` until it passes or two seconds went by. */
 async function eventually(check: () => Promise<void>): Promise<void> {
@@ -104,14 +103,8 @@ describe('two processes on one PostgreSQL', () => {
     const login = await a.post('/users/verify-email', { email: 'scale@example.org', ott: '123456' });
     const srp = await setUpSrp(a, await openToken(login.body.encryptedToken, keys), keys.kek);
     // No /users/srp/attributes here: the next test counts that path's requests.
-    const client = await createSrpClient({ ...srp, loginSubKey: await deriveLoginSubKeyB64(keys.kek) });
-    const session = await a.post('/users/srp/create-session', { srpUserID: srp.srpUserID, srpA: client.srpA });
-    assert.equal(session.status, 200, session.text);
-    const verified = await b.post('/users/srp/verify-session', {
-      sessionID: session.body.sessionID,
-      srpUserID: srp.srpUserID,
-      srpM1: client.computeM1B64(session.body.srpB),
-    });
+    const loginSubKey = await deriveLoginSubKeyB64(keys.kek);
+    const { verified, client } = await srpSession(a, { ...srp, loginSubKey }, b);
     assert.equal(verified.status, 200, verified.text);
     assert.ok(client.verifyM2(verified.body.srpM2));
     const token = await openToken(verified.body.encryptedToken, keys);

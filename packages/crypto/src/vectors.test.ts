@@ -27,6 +27,7 @@ import {
   verifySrpClientProofB64,
   SrpError,
 } from './index.ts';
+import { srpVector } from './test-vectors.ts';
 import { describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 
@@ -61,13 +62,7 @@ describe('login subkey', () => {
 });
 
 describe('SRP', () => {
-  const identity = {
-    srpUserID: '00000000-0000-4000-8000-000000000000',
-    srpSalt: 'EBESExQVFhcYGRobHB0eHw==',
-    loginSubKey: 'aXC100RC/RF4ioO0tX4ecg==',
-  };
-  const verifier =
-    '7QL5WcuNv7gbYiqUBdpZP3IqZMKB3DSuK9Xwabr+j74a6eEZ3LFpJhOI+6NqflXdHb0R/ifdgYdT8tysdKFsaL1sgDPaVS+i/TkZxaaCungW54Xemv6b3PF1opXygpMQNJykv9EvQoRPaLasT7henXUe+TOmK9Wl5S1y7OGjI7WJquFlio2PlVAGz12fLErVnhvsoTXFtJ1uiqNDMR4CumBIMsklfA5y66t2DgVXR4OrXrjdzYe+y8tuJzjz+UX/TR8DSoUVqK0ItCpjWHLJJGybny67sDZSzyCOCbsjNz9nw5bwkqH1zSxzksW/YGKk2ZFcYC2FMV+YXJweeIFaLhVHQSwwgsIqt1vgUMbmFTqG38yZCT7B0RZHWsYiorQGFksHOo8++521JAErLHMqykfSQSBQtZ/GVTFa2a2wM1O1ZGMiaLhLpPRIFxKH/0y21oKgf7WUfMoA5MldgVPT2u7aON1/GYdmG+NoZ8R7SO6b/xVSLgB0/iPvvaWK9RgAwlL32An41kDhuwOQB7jGyM3s/3fEywnR4xMjteRFW+/fSa+tNlBSMCWhn5gPwEFXXCb+o1U2UzT5AR977PCLHOGeuydGNfX9NtrAoqfPjl+ImcYOCGPfDXtrnW4bqRhIxXe04DCiEoY4w8IRZBYpCJSC5d3dJrZRrA7dWbbQJas=';
+  const { identity, verifier } = srpVector;
 
   test('verifier of the vector identity', () => {
     expect(computeSrpVerifierB64(identity)).toBe(verifier);

@@ -1,9 +1,10 @@
 // SRP over real HTTP (protocol §5): setup/complete at signup, login with create-session and
 // verify-session, the §12 vector verifier, the attempt limits, and password change with update.
 import { createSrpClient, deriveLoginSubKeyB64, generateSrpSetupAttributes, toB64 } from '@ente/crypto';
+import { srpVector } from '@ente/crypto/test-vectors.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openToken, setUpSrp, signUp, srpLogin, uniqueEmail, vectorKek } from '../testing/flows.ts';
+import { openToken, setUpSrp, signUp, srpLogin, srpSession, uniqueEmail, vectorKek } from '../testing/flows.ts';
 import { suiteServer } from '../testing/server.ts';
 
 describe('SRP', () => {
@@ -70,13 +71,7 @@ describe('SRP', () => {
     const { generateKeyAttributes } = await import('@ente/crypto');
     const keys = await generateKeyAttributes('password', async () => ({ ...vectorKek }));
     assert.equal((await api.put('/users/attributes', { keyAttributes: keys.keyAttributes }, { token })).status, 200);
-    const identity = {
-      srpUserID: '00000000-0000-4000-8000-000000000000',
-      srpSalt: 'EBESExQVFhcYGRobHB0eHw==',
-      loginSubKey: 'aXC100RC/RF4ioO0tX4ecg==',
-    };
-    const verifier =
-      '7QL5WcuNv7gbYiqUBdpZP3IqZMKB3DSuK9Xwabr+j74a6eEZ3LFpJhOI+6NqflXdHb0R/ifdgYdT8tysdKFsaL1sgDPaVS+i/TkZxaaCungW54Xemv6b3PF1opXygpMQNJykv9EvQoRPaLasT7henXUe+TOmK9Wl5S1y7OGjI7WJquFlio2PlVAGz12fLErVnhvsoTXFtJ1uiqNDMR4CumBIMsklfA5y66t2DgVXR4OrXrjdzYe+y8tuJzjz+UX/TR8DSoUVqK0ItCpjWHLJJGybny67sDZSzyCOCbsjNz9nw5bwkqH1zSxzksW/YGKk2ZFcYC2FMV+YXJweeIFaLhVHQSwwgsIqt1vgUMbmFTqG38yZCT7B0RZHWsYiorQGFksHOo8++521JAErLHMqykfSQSBQtZ/GVTFa2a2wM1O1ZGMiaLhLpPRIFxKH/0y21oKgf7WUfMoA5MldgVPT2u7aON1/GYdmG+NoZ8R7SO6b/xVSLgB0/iPvvaWK9RgAwlL32An41kDhuwOQB7jGyM3s/3fEywnR4xMjteRFW+/fSa+tNlBSMCWhn5gPwEFXXCb+o1U2UzT5AR977PCLHOGeuydGNfX9NtrAoqfPjl+ImcYOCGPfDXtrnW4bqRhIxXe04DCiEoY4w8IRZBYpCJSC5d3dJrZRrA7dWbbQJas=';
+    const { identity, verifier } = srpVector;
     const setupClient = await createSrpClient(identity);
     const setup = await api.post(
       '/users/srp/setup',
@@ -91,16 +86,7 @@ describe('SRP', () => {
     );
     assert.equal(complete.status, 200, complete.text);
 
-    const loginClient = await createSrpClient(identity);
-    const session = await api.post('/users/srp/create-session', {
-      srpUserID: identity.srpUserID,
-      srpA: loginClient.srpA,
-    });
-    const verified = await api.post('/users/srp/verify-session', {
-      sessionID: session.body.sessionID,
-      srpUserID: identity.srpUserID,
-      srpM1: loginClient.computeM1B64(session.body.srpB),
-    });
+    const { verified, client: loginClient } = await srpSession(api, identity);
     assert.equal(verified.status, 200, verified.text);
     assert.ok(loginClient.verifyM2(verified.body.srpM2));
     assert.equal(verified.body.id, signup.body.id);
@@ -276,13 +262,7 @@ describe('SRP', () => {
     assert.equal(attributes.body.attributes.srpUserID, srp.srpUserID);
     // The old password no longer logs in; the new one does.
     const loginSubKey = await deriveLoginSubKeyB64(newKek);
-    const login = await createSrpClient({ srpUserID: srp.srpUserID, srpSalt: srp.srpSalt, loginSubKey });
-    const session = await api.post('/users/srp/create-session', { srpUserID: srp.srpUserID, srpA: login.srpA });
-    const verified = await api.post('/users/srp/verify-session', {
-      sessionID: session.body.sessionID,
-      srpUserID: srp.srpUserID,
-      srpM1: login.computeM1B64(session.body.srpB),
-    });
+    const { verified } = await srpSession(api, { srpUserID: srp.srpUserID, srpSalt: srp.srpSalt, loginSubKey });
     assert.equal(verified.status, 200);
 
     // logOutOtherDevices: false keeps the other token.

@@ -12,6 +12,7 @@ import {
   openSealedBoxBytes,
   toB64Url,
   type GeneratedKeys,
+  type SrpIdentity,
   type SrpSetupAttributes,
 } from '@ente/crypto';
 import assert from 'node:assert/strict';
@@ -99,16 +100,23 @@ export async function srpLogin(api: ApiClient, email: string, password = 'passwo
   assert.equal(attributes.status, 200, attributes.text);
   const { srpUserID, srpSalt, kekSalt, opsLimit, memLimit } = attributes.body.attributes;
   const kek = await deriveKek(password, kekSalt, opsLimit, memLimit);
-  const client = await createSrpClient({ srpUserID, srpSalt, loginSubKey: await deriveLoginSubKeyB64(kek) });
+  const session = await srpSession(api, { srpUserID, srpSalt, loginSubKey: await deriveLoginSubKeyB64(kek) });
+  return { ...session, kek, srpUserID: srpUserID as string };
+}
+
+/**
+ * The two SRP login requests for a known identity: create-session on `api`, verify-session on
+ * `verifyApi` (another server process in the scale-out test). Returns the verify-session answer.
+ */
+export async function srpSession(api: ApiClient, identity: SrpIdentity, verifyApi: ApiClient = api) {
+  const client = await createSrpClient(identity);
+  const { srpUserID } = identity;
   const session = await api.post('/users/srp/create-session', { srpUserID, srpA: client.srpA }, { token: null });
   assert.equal(session.status, 200, session.text);
   const srpM1 = client.computeM1B64(session.body.srpB);
-  const verified = await api.post(
-    '/users/srp/verify-session',
-    { sessionID: session.body.sessionID, srpUserID, srpM1 },
-    { token: null },
-  );
-  return { verified, client, kek, sessionID: session.body.sessionID as string, srpUserID: srpUserID as string, srpM1 };
+  const sessionID: string = session.body.sessionID;
+  const verified = await verifyApi.post('/users/srp/verify-session', { sessionID, srpUserID, srpM1 }, { token: null });
+  return { verified, client, sessionID, srpM1 };
 }
 
 /** Login by e-mail code (protocol §7.2 step 2); returns the verify-email answer. */
