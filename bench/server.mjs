@@ -1,13 +1,13 @@
-// Server benchmark (issue 3 "Done when"): requests per second and p99 latency of an authenticated
+// Server benchmark: requests per second and p99 latency of an authenticated
 // GET /authenticator/entity/diff that finds nothing new, for a user with 1,000 entities, against a
 // bare Fastify hello-world on the same machine. Prints one JSON object; target ratio ≥ 0.4.
 //
 //   node bench/server.mjs [--duration 5] [--connections 10]     (seconds per round, 3 rounds each)
 //
 // The API server runs as `npm start` runs it: its own process, embedded PGlite in a fresh data folder
-// (or the PostgreSQL of DATABASE_URL when set). Entities are random bytes of the right shapes; the
-// server never decrypts them, so no crypto is needed here.
-import autocannon from 'autocannon';
+// (or the PostgreSQL of DATABASE_URL when set). Each process gets exactly the environment it needs,
+// nothing inherited. Entities are random bytes of the right shapes; the server never decrypts them,
+// so no crypto is needed here.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import autocannon from 'autocannon';
+
+import { benchSettings } from './config.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../apps/server');
 const ROUNDS = 3;
+const { databaseUrl, serverLogLevel } = benchSettings;
 
 if (process.argv.includes('--hello')) {
   await helloWorld();
@@ -32,8 +37,8 @@ async function main() {
   const email = 'bench@example.org';
   const api = await startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], serverRoot, {
     PORT: '0',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATA_DIR: dataDir,
+    LOG_LEVEL: serverLogLevel,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     FIXED_OTTS: `${email},123456`,
     RATE_LIMIT_PER_MINUTE: '0',
   });
@@ -61,7 +66,7 @@ async function main() {
     const ratio = diff.requestsPerSecond / baseline.requestsPerSecond;
     const result = {
       benchmark: 'server',
-      database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+      database: databaseUrl ? 'postgresql' : 'pglite',
       entities: 1000,
       rounds: ROUNDS,
       durationSecondsPerRound: duration,
@@ -159,8 +164,9 @@ async function helloWorld() {
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 }
 
+/** Starts `command` with exactly `env` (process.execPath is absolute, so no PATH is needed). */
 async function startProcess(command, args, cwd, env) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = await new Promise((resolve, reject) => {

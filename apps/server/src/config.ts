@@ -1,6 +1,7 @@
 // The server's configuration: every environment variable it reads, validated once at start so that a
 // typo fails loudly with the variable's name instead of misbehaving later. README.md lists them.
 import { availableParallelism } from 'node:os';
+
 import { z } from 'zod';
 
 export type Config = z.infer<typeof configSchema>;
@@ -26,7 +27,7 @@ const flag = z
 
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
-/** "email,code" pairs separated by ";" (protocol §9.4 `internal.hardcoded-ott.emails`). */
+/** "email,code" pairs separated by ";" (docs/protocol.md#fixed-codes-for-testing). */
 const fixedOttList = z
   .string()
   .transform((value) => value.split(';').filter((entry) => entry.trim().length > 0))
@@ -92,7 +93,7 @@ const configSchema = z.object({
     .regex(/^\d{6}$/, 'must be 6 digits')
     .optional(),
   DISABLE_REGISTRATION: flag.default(false),
-  /** Sent as accountsUrl with passkey sessions (passkeys are a later issue). */
+  /** Sent as accountsUrl with passkey sessions (docs/protocol.md#passkeys: not implemented yet). */
   ACCOUNTS_URL: z.url().default('http://localhost:3001'),
 
   /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
@@ -106,14 +107,14 @@ const configSchema = z.object({
   /** How long tokens and "nothing new since T" stay cached in each process (0: no caching). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 
-  /** Requests per minute on the sensitive routes of protocol §1.3 (0 turns route limits off). */
+  /** Requests per minute on the sensitive routes of docs/protocol.md#rate-limits (0 turns route limits off). */
   RATE_LIMIT_PER_MINUTE: count(10),
   RATE_LIMIT_PUBLIC_KEY_PER_MINUTE: count(200),
   /** OTT send limiter: once this many codes went out in 5 minutes, each IP may send 1 per 5 minutes… */
   OTT_SEND_SOFT_LIMIT: count(50),
   /** …and once this many went out, every send is refused for 10 minutes. */
   OTT_SEND_HARD_LIMIT: count(200),
-  /** Global budget per hour of answers that reveal whether an account exists (protocol §6.1). */
+  /** Global budget per hour of answers that reveal whether an account exists (docs/protocol.md#e-mail-codes). */
   DISCLOSURE_LIMIT_PER_HOUR: count(100),
 });
 
@@ -130,16 +131,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  FIXED_OTT_DOMAIN_SUFFIX and FIXED_OTT_DOMAIN_CODE go together');
   }
   return config;
-}
-
-/** The configuration of a test server: in memory, quiet, every default otherwise. */
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...overrides });
-}
-
-/** The process environment as is, for tests that pick their database or start server processes. */
-export function processEnvironment(): Record<string, string | undefined> {
-  return { ...process.env };
 }
 
 export class ConfigError extends Error {

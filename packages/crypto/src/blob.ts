@@ -1,4 +1,4 @@
-// Blob (protocol §2): secretstream XChaCha20-Poly1305 with one TAG_FINAL message and no additional data.
+// Blob (docs/protocol.md#crypto-primitives): secretstream XChaCha20-Poly1305 with one TAG_FINAL message and no additional data.
 // Authenticator entities use it under the authenticator key.
 import { DecryptionError } from './box.ts';
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';

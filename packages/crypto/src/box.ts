@@ -1,4 +1,4 @@
-// Box (protocol §2): XSalsa20-Poly1305 secretbox with a fresh random 24-byte nonce. Used for every key
+// Box (docs/protocol.md#crypto-primitives): XSalsa20-Poly1305 secretbox with a fresh random 24-byte nonce. Used for every key
 // wrapped under another key (key attributes, authenticator key, 2FA secret).
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
 import { sodiumReady } from './sodium.ts';

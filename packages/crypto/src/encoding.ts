@@ -2,7 +2,7 @@
 // b64url-nopad, and UTF-8. Pure JS and synchronous, so they work before libsodium is ready. Decoders
 // are strict: a malformed string throws instead of silently producing different bytes.
 
-/** Either raw bytes or a b64 string, which is always base64-decoded (protocol §2, "Encoding rule"). */
+/** Either raw bytes or a b64 string, which is always base64-decoded (docs/protocol.md#crypto-primitives). */
 export type BytesOrB64 = Uint8Array | string;
 
 const b64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

@@ -1,4 +1,4 @@
-// @ente/crypto: every cryptographic primitive of the protocol (§2–§5) behind names that say their
+// @ente/crypto: every cryptographic primitive of docs/protocol.md (#crypto-primitives to #srp) behind names that say their
 // encoding. The only module in the repository that imports libsodium or the SRP library.
 export * from './encoding.ts';
 export * from './box.ts';

@@ -1,4 +1,4 @@
-// Key derivation (protocol §2, §3.3, §5.2): Argon2id from a password, the "sensitive" strategy with its
+// Key derivation (docs/protocol.md#password-kdf, #login-subkey): Argon2id from a password, the "sensitive" strategy with its
 // memory fallback, the interactive parameters, and libsodium's subkey KDF for the SRP login subkey.
 import { bytesOf, toB64, utf8Bytes, type BytesOrB64 } from './encoding.ts';
 import { sodiumReady } from './sodium.ts';
@@ -14,7 +14,7 @@ export interface DerivedKeyB64 extends KdfParams {
   key: string; // b64, 32 bytes
 }
 
-/** ops × mem of every accepted "sensitive" derivation: 4 × 1 GiB (protocol §3.3). */
+/** ops × mem of every accepted "sensitive" derivation: 4 × 1 GiB (docs/protocol.md#password-kdf). */
 export const SENSITIVE_KDF_STRENGTH = 4 * 1024 * 1024 * 1024;
 /** The lowest memory the web client and the server accept for a sensitive derivation: 128 MiB. */
 export const MIN_SENSITIVE_MEM_LIMIT = 128 * 1024 * 1024;
@@ -66,7 +66,7 @@ export async function deriveSensitiveKeyB64(password: string): Promise<DerivedKe
   }
 }
 
-/** The local-only derivation of protocol §3.4 (ops 2, 64 MiB) with a fresh salt. */
+/** The local-only derivation of docs/protocol.md#interactive-key-attributes (ops 2, 64 MiB) with a fresh salt. */
 export async function deriveInteractiveKeyB64(password: string): Promise<DerivedKeyB64> {
   const sodium = await sodiumReady();
   const salt = toB64(sodium.randombytes_buf(SALT_BYTES));
@@ -85,7 +85,7 @@ export async function deriveSubKeyBytes(
   return sodium.crypto_kdf_derive_from_key(length, subkeyID, context, bytesOf(key));
 }
 
-/** The SRP password of protocol §5.2: the first 16 bytes of subkey 1 of context "loginctx". */
+/** The SRP password of docs/protocol.md#login-subkey: the first 16 bytes of subkey 1 of context "loginctx". */
 export async function deriveLoginSubKeyBytes(kek: BytesOrB64): Promise<Uint8Array> {
   return (await deriveSubKeyBytes(kek, 32, 1, 'loginctx')).slice(0, 16);
 }

@@ -1,11 +1,11 @@
-// Key attributes at signup (protocol §3.1–§3.2): the master key wrapped under the password KEK and
+// Key attributes at signup (docs/protocol.md#key-attributes, #generating-keys-at-sign-up): the master key wrapped under the password KEK and
 // the recovery key, the recovery key wrapped under the master key, and an X25519 keypair whose secret
 // key is wrapped under the master key.
 import { encryptBoxB64 } from './box.ts';
 import { deriveSensitiveKeyB64, type DerivedKeyB64 } from './kdf.ts';
 import { generateKeyB64, generateKeyPairB64 } from './keys.ts';
 
-/** The wire object of protocol §3.1 (every binary value b64). */
+/** The wire object of docs/protocol.md#key-attributes (every binary value b64). */
 export interface KeyAttributesB64 {
   kekSalt: string;
   opsLimit: number;
@@ -31,8 +31,8 @@ export interface GeneratedKeys {
 }
 
 /**
- * `generateKeysAndAttributes(password)` of protocol §3.2. `derive` defaults to the sensitive strategy;
- * tests may pass a precomputed KEK (e.g. the §12 vector) to avoid seconds of Argon2id.
+ * `generateKeysAndAttributes(password)` of docs/protocol.md#generating-keys-at-sign-up. `derive` defaults to the sensitive strategy;
+ * tests may pass a precomputed KEK (e.g. the vector of docs/protocol.md#test-vectors) to avoid seconds of Argon2id.
  */
 export async function generateKeyAttributes(
   password: string,

@@ -1,4 +1,4 @@
-// Random keys, salts and X25519 keypairs (protocol §2 "Keygen" and "Keypair").
+// Random keys, salts and X25519 keypairs (docs/protocol.md#crypto-primitives).
 import { toB64 } from './encoding.ts';
 import { sodiumReady } from './sodium.ts';
 

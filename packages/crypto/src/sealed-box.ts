@@ -1,4 +1,4 @@
-// Sealed box (protocol §2, §4): anonymous encryption to an X25519 public key. The server seals auth
+// Sealed box (docs/protocol.md#crypto-primitives, #auth-tokens): anonymous encryption to an X25519 public key. The server seals auth
 // tokens to the user's public key; the client opens them with its keypair.
 import { DecryptionError } from './box.ts';
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';

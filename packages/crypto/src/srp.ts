@@ -1,10 +1,12 @@
-// SRP-6a as Ente speaks it (protocol §5): the RFC 5054 4096-bit group, g = 5, SHA-256, identity = the
+// SRP-6a as Ente speaks it (docs/protocol.md#srp): the RFC 5054 4096-bit group, g = 5, SHA-256, identity = the
 // srpUserID text, password = the 16 raw bytes of the login subkey, and the node-srp proof
 // M1 = H(PAD(A) ‖ PAD(B) ‖ S), M2 = H(PAD(A) ‖ M1 ‖ K). fast-srp-hap builds exactly that when the
 // client is constructed with hap = false and the server from a verifier (no identity or salt), so both
-// roles go through it; this module only adapts encodings and adds the range checks of §5.1.
+// roles go through it; this module only adapts encodings and adds the range checks of docs/protocol.md#srp-parameters.
 import { Buffer } from 'buffer';
+
 import { SRP, SrpClient, SrpServer } from 'fast-srp-hap';
+
 import { bytesOf, fromB64, toB64, toHex, utf8Bytes, type BytesOrB64 } from './encoding.ts';
 import { deriveLoginSubKeyB64 } from './kdf.ts';
 import { randomBytes } from './keys.ts';
@@ -15,7 +17,7 @@ export const SRP_N_BYTES = 512;
 export const SRP_PROOF_BYTES = 32;
 const N = BigInt('0x' + params.N.toString(16));
 
-/** What a client needs to register (protocol §5.3 steps 1–3) plus the subkey it came from. */
+/** What a client needs to register (docs/protocol.md#srp-setup) plus the subkey it came from. */
 export interface SrpSetupAttributes {
   srpUserID: string;
   srpSalt: string; // b64, 16 bytes
@@ -116,7 +118,7 @@ export function verifySrpClientProofB64(input: {
   return toB64(server.computeM2());
 }
 
-/** A and B must decode to exactly 512 bytes and lie in 1 ≤ x < N (protocol §5.1). */
+/** A and B must decode to exactly 512 bytes and lie in 1 ≤ x < N (docs/protocol.md#srp-parameters). */
 export function isValidSrpPublicValue(bytes: Uint8Array): boolean {
   if (bytes.length !== SRP_N_BYTES) return false;
   const value = BigInt('0x' + toHex(bytes));
@@ -125,8 +127,9 @@ export function isValidSrpPublicValue(bytes: Uint8Array): boolean {
 
 async function randomUuidV4(): Promise<string> {
   const bytes = await randomBytes(16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const [version = 0, variant = 0] = [bytes[6], bytes[8]];
+  bytes[6] = (version & 0x0f) | 0x40;
+  bytes[8] = (variant & 0x3f) | 0x80;
   const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

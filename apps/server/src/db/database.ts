@@ -2,12 +2,14 @@
 // DATABASE_URL is unset, node-postgres otherwise. Both go through Kysely with the same SQL, and the
 // migrations run at start (concurrent starts on one PostgreSQL are serialised by Kysely's migration
 // lock).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
+
 import { migrations } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -71,9 +73,9 @@ export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } =
 
 async function migrate(db: Db): Promise<void> {
   const provider = {
-    async getMigrations(): Promise<Record<string, Migration>> {
-      return Object.fromEntries(
-        Object.entries(migrations).map(([name, statements]) => [
+    getMigrations(): Promise<Record<string, Migration>> {
+      const all = Object.fromEntries(
+        Object.entries(migrations).map(([name, statements]): [string, Migration] => [
           name,
           {
             async up(tx) {
@@ -82,11 +84,13 @@ async function migrate(db: Db): Promise<void> {
           },
         ]),
       );
+      return Promise.resolve(all);
     },
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new Error(`database migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error);
+    throw new Error(`database migration ${failed ?? ''} failed: ${reason}`, { cause: error });
   }
 }

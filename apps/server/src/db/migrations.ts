@@ -30,7 +30,8 @@ export const migrations: Record<string, readonly string[]> = {
       recovery_key_decryption_nonce TEXT,
       created_at BIGINT NOT NULL
     )`,
-    // Only a SHA-256 of each token is stored (issue 3 §2); the token itself never reaches the database.
+    // Only a SHA-256 of each token is stored (docs/decisions.md#api-server); the token itself never
+    // reaches the database.
     `CREATE TABLE tokens (
       token_hash TEXT PRIMARY KEY,
       user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
@@ -137,8 +138,8 @@ export const migrations: Record<string, readonly string[]> = {
       updated_at BIGINT NOT NULL
     )`,
     // updated_at is unique per user, so the diff's strict "updated_at > sinceTime" can never skip a row
-    // that shares its time with the last row of a page (protocol §6.7 quirk); the same index serves
-    // the diff query.
+    // that shares its time with the last row of a page (docs/protocol.md#authenticator); the same index
+    // serves the diff query.
     `CREATE TABLE authenticator_entity (
       id UUID PRIMARY KEY,
       user_id BIGINT NOT NULL REFERENCES authenticator_key (user_id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
-// App scoping (protocol §1.1): the app a request belongs to comes from its X-Client-Package header.
+// App scoping (docs/protocol.md#transport): the app a request belongs to comes from its X-Client-Package header.
 // OTTs and tokens are stored per app, so a token issued to the auth app is refused by photos.
 
 export type ClientApp = 'auth' | 'locker' | 'photos';

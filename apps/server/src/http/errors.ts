@@ -1,8 +1,8 @@
-// The three error shapes of protocol §1.2 as one throwable type, plus the Fastify handlers that turn
-// every failure into one of them: nothing a client sends may produce a 500 or an HTML page.
-import type { ApiErrorCode } from '@ente/protocol';
-import { middlewareErrorTexts } from '@ente/protocol';
+// The three error shapes of docs/protocol.md#errors as one throwable type, plus the Fastify handlers
+// that turn every failure into one of them: nothing a client sends may produce a 500 or an HTML page.
 import type { FastifyError, FastifyInstance } from 'fastify';
+
+import { middlewareErrorTexts, type ApiErrorCode } from '@ente/protocol';
 
 /** An answer that is not a success; `body` is one of the three shapes. */
 export class HttpError extends Error {

@@ -1,8 +1,10 @@
-// Property test (issue 3 §7): malformed JSON, wrong types, huge values and unknown fields sent to every
-// route, with and without a valid token, never produce a 5xx, and the server keeps answering.
-import fc from 'fast-check';
+// Property test: malformed JSON, wrong types, huge values and unknown fields sent to every route, with
+// and without a valid token, never produce a 5xx, and the server keeps answering.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
+import fc from 'fast-check';
+
 import { ApiClient } from '../testing/client.ts';
 import { signUp } from '../testing/flows.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';

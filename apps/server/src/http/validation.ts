@@ -1,8 +1,12 @@
 // Request validation with the protocol's zod schemas: a bad field becomes 400 BAD_REQUEST whose
-// message names the field, and the body is parsed as JSON whatever the Content-Type says (protocol
-// §1.1: the web client sends text/plain).
+// message names the field, and the body is parsed as JSON whatever the Content-Type says (the web
+// client sends text/plain, docs/protocol.md#transport). Also the KDF strength rule the schemas can't
+// express.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+
+import { limits } from '@ente/protocol';
+
 import { badRequest } from './errors.ts';
 
 /** Parses `value` with `schema` or throws 400 naming the first bad field. */
@@ -12,6 +16,12 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
   throw badRequest(`${field}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** memLimit × opsLimit must be 4 GiB·ops and memLimit at least 128 MiB (docs/protocol.md#password-kdf). */
+export function checkKdfStrength(memLimit: number, opsLimit: number): void {
+  if (memLimit * opsLimit !== limits.kdfStrength) throw badRequest('Unexpected KDF strength');
+  if (memLimit < limits.minMemLimit) throw badRequest('memory limit must be at least 128MB');
 }
 
 const rememberedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
@@ -30,7 +40,7 @@ export function parseRepeatedQuery<Schema extends z.ZodType>(
   const raw = start < 0 ? '' : request.url.slice(start + 1);
   if (raw.includes('token=')) return parseInput(schema, request.query, 'query');
   let known = rememberedQueries.get(schema);
-  if (!known) rememberedQueries.set(schema, (known = new Map()));
+  if (!known) rememberedQueries.set(schema, (known = new Map<string, unknown>()));
   const remembered = known.get(raw);
   if (remembered !== undefined) return remembered as z.output<Schema>;
   const parsed = Object.freeze(parseInput(schema, request.query, 'query'));
@@ -44,7 +54,10 @@ export function parseEveryBodyAsJson(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -1,4 +1,4 @@
-// Time in integer microseconds (protocol "µs"), behind an interface so tests can move time forward
+// Time in integer microseconds (docs/protocol.md#conventions), behind an interface so tests can move time forward
 // (code expiry, token idle limit, TOTP steps) without waiting.
 
 export interface Clock {

@@ -1,6 +1,7 @@
-// RFC 6238/4226 vectors (protocol §12) for the server's TOTP, and the base32 round trip.
+// RFC 6238/4226 vectors (docs/protocol.md#test-vectors) for the server's TOTP, and the base32 round trip.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { base32Decode, base32Encode, isValidTotp, randomSixDigits, totpAt } from './totp.ts';
 
 const rfcSecret = base32Decode('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
@@ -29,6 +30,7 @@ test('base32 of 20 bytes is 32 characters and round-trips', () => {
   assert.equal(base32Encode(new TextEncoder().encode('12345678901234567890')), 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
 });
 
-test('e-mail codes are six digits', () => {
+test('e-mail codes are six digits, zero-padded', () => {
+  // A tenth of codes are below 100000: 200 draws all but surely include some.
   for (let i = 0; i < 200; i++) assert.match(randomSixDigits(), /^\d{6}$/);
 });

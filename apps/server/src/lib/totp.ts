@@ -1,5 +1,5 @@
-// TOTP for the account's second factor (protocol §6.2): RFC 6238 with HMAC-SHA1, 6 digits, 30-second
-// steps, accepting one step either side; and the base32 (RFC 4648, no padding) of the secret.
+// TOTP for the account's second factor (docs/protocol.md#two-factor): RFC 6238 with HMAC-SHA1, 6 digits,
+// 30-second steps, accepting one step either side; and the base32 (RFC 4648, no padding) of the secret.
 import { createHmac, randomInt } from 'node:crypto';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -13,11 +13,11 @@ export function base32Encode(bytes: Uint8Array): string {
     value = (value << 8) | byte;
     bits += 8;
     while (bits >= 5) {
-      output += alphabet[(value >>> (bits - 5)) & 31];
+      output += alphabet.charAt((value >>> (bits - 5)) & 31);
       bits -= 5;
     }
   }
-  if (bits > 0) output += alphabet[(value << (5 - bits)) & 31];
+  if (bits > 0) output += alphabet.charAt((value << (5 - bits)) & 31);
   return output;
 }
 
@@ -45,7 +45,7 @@ export function totpAt(secret: Uint8Array, unixSeconds: number, digits = 6): str
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
   const mac = createHmac('sha1', secret).update(message).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
+  const offset = mac.readUInt8(mac.length - 1) & 0x0f;
   const binary = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, '0');
 }

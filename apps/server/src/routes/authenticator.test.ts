@@ -1,6 +1,9 @@
-// Authenticator sync over real HTTP (protocol §6.7, §8.1, issue 3 §6): the wrapped key, entities as
-// secretstream blobs of JSON strings, diff paging with unique updatedAt, soft delete, and the
-// ifUpdatedAt compare-and-set.
+// Authenticator sync over real HTTP (docs/protocol.md#authenticator, docs/protocol.md#authenticator-data):
+// the wrapped key, entities as secretstream blobs of JSON strings, diff paging with unique updatedAt,
+// soft delete, and the ifUpdatedAt compare-and-set (docs/decisions.md#api-server).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
 import {
   decryptBlobBytes,
   decryptBoxB64,
@@ -10,226 +13,282 @@ import {
   utf8Bytes,
   utf8String,
 } from '@ente/crypto';
-import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { signUp, uniqueEmail, type Account } from '../testing/flows.ts';
+import type { AuthenticatorKeyResponse, Entity, EntityDiffResponse } from '@ente/protocol';
+
+import type { CallOptions } from '../testing/client.ts';
+import { signUp, startSignUp, type Account } from '../testing/flows.ts';
 import { suiteServer } from '../testing/server.ts';
+
+const UNKNOWN_ID = '11111111-1111-4111-8111-111111111111';
 
 describe('authenticator', () => {
   const { server, api } = suiteServer();
+
+  const entityBody = async (authKey: string, uri: string) => encryptBlobB64(utf8Bytes(JSON.stringify(uri)), authKey);
+  const wrappedKey = async (account: Account, authKey: string) => {
+    const wrapped = await encryptBoxB64(authKey, account.keys.masterKey);
+    return { encryptedKey: wrapped.encryptedData, header: wrapped.nonce };
+  };
 
   /** A signed-up account with an authenticator key, as the first mobile client would create it. */
   async function accountWithKey(): Promise<Account & { authKey: string }> {
     const account = await signUp(api, server.mail, { srp: false });
     const authKey = await generateKeyB64();
-    const wrapped = await encryptBoxB64(authKey, account.keys.masterKey);
-    const created = await api.post('/authenticator/key', {
-      encryptedKey: wrapped.encryptedData,
-      header: wrapped.nonce,
-    });
+    const created = await api.post('/authenticator/key', await wrappedKey(account, authKey));
     assert.equal(created.status, 200, created.text);
     return { ...account, authKey };
   }
 
-  const entityBody = async (authKey: string, uri: string) => encryptBlobB64(utf8Bytes(JSON.stringify(uri)), authKey);
-
-  test('the key: 404 NOT_FOUND before, created once (409 CONFLICT after), read back', async () => {
-    const account = await signUp(api, server.mail, { srp: false });
-    const none = await api.get('/authenticator/key');
-    assert.equal(none.status, 404);
-    assert.deepEqual(none.body, { code: 'NOT_FOUND', message: '' });
-    const noKeyYet = await api.post(
-      '/authenticator/entity',
-      await entityBody(await generateKeyB64(), 'otpauth://totp/x'),
-    );
-    assert.equal(noKeyYet.status, 400);
-    assert.equal(noKeyYet.body.code, 'AUTH_KEY_NOT_CREATED');
-
-    const authKey = await generateKeyB64();
-    const wrapped = await encryptBoxB64(authKey, account.keys.masterKey);
-    const body = { encryptedKey: wrapped.encryptedData, header: wrapped.nonce };
-    assert.equal((await api.post('/authenticator/key', body)).status, 200);
-    const again = await api.post('/authenticator/key', body);
-    assert.equal(again.status, 409);
-    assert.deepEqual(again.body, { code: 'CONFLICT', message: 'Key already exists' });
-    const key = await api.get('/authenticator/key');
-    assert.equal(key.body.userID, account.userID);
-    assert.equal(typeof key.body.createdAt, 'number');
-    assert.equal(
-      await decryptBoxB64({ encryptedData: key.body.encryptedKey, nonce: key.body.header }, account.keys.masterKey),
-      authKey,
-    );
-
-    const email = uniqueEmail();
-    await api.post('/users/ott', { email, purpose: 'signup' });
-    const bare = await api.post('/users/verify-email', { email, ott: server.mail.lastCode(email) });
-    assert.equal(
-      (await api.post('/authenticator/key', body, { token: bare.body.token })).status,
-      404,
-      'no key attributes',
-    );
-  });
-
-  test('create, read by diff, decrypt the JSON-string plaintext', async () => {
+  /** An account with a key and one entity of `uri`. */
+  async function accountWithEntity(uri = 'otpauth://totp/a') {
     const account = await accountWithKey();
-    const uri = 'otpauth://totp/ACME:user@example.org?secret=JBSWY3DPEHPK3PXP&issuer=ACME';
-    const created = await api.post('/authenticator/entity', await entityBody(account.authKey, uri));
+    const created = await api.post<Entity>('/authenticator/entity', await entityBody(account.authKey, uri));
     assert.equal(created.status, 200, created.text);
-    assert.match(created.body.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    assert.equal(created.body.userID, account.userID);
-    assert.equal(created.body.isDeleted, false);
-    assert.equal(created.body.createdAt, created.body.updatedAt);
-    const diff = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 2500 } });
-    assert.equal(diff.status, 200);
-    assert.deepEqual(diff.body.diff, [created.body]);
-    assert.equal(typeof diff.body.timestamp, 'number');
-    const plaintext = await decryptBlobBytes(diff.body.diff[0], account.authKey);
-    assert.equal(JSON.parse(utf8String(plaintext)), uri);
-    const since = await api.get('/authenticator/entity/diff', {
-      query: { sinceTime: created.body.updatedAt, limit: 10 },
-    });
-    assert.deepEqual(since.body.diff, [], 'strictly greater than sinceTime');
-  });
+    return { account, entity: created.body };
+  }
 
-  test('diff parameters: both required, limit 1..5000', async () => {
-    await accountWithKey();
-    const queries: Record<string, string | number>[] = [
-      { limit: 10 },
-      { sinceTime: 0 },
-      { sinceTime: -1, limit: 10 },
-      { sinceTime: 'x', limit: 10 },
-    ];
-    for (const query of queries) {
-      const answer = await api.get('/authenticator/entity/diff', { query });
-      assert.equal(answer.status, 400, JSON.stringify(query));
-      assert.equal(answer.body.code, 'BAD_REQUEST');
-    }
-    for (const limit of [0, 5001, 1e12]) {
-      const answer = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit } });
+  const diff = async (sinceTime: number, limit = 10, options: CallOptions = {}) =>
+    api.get<EntityDiffResponse>('/authenticator/entity/diff', { ...options, query: { sinceTime, limit } });
+  const plaintextOf = async ({ encryptedData, header }: Entity, authKey: string): Promise<unknown> => {
+    assert.ok(encryptedData !== null && header !== null, 'a live entity has data');
+    return JSON.parse(utf8String(await decryptBlobBytes({ encryptedData, header }, authKey)));
+  };
+
+  describe('the key', () => {
+    test('before it is created GET is 404 NOT_FOUND', async () => {
+      await signUp(api, server.mail, { srp: false });
+      const none = await api.get('/authenticator/key');
+      assert.equal(none.status, 404);
+      assert.deepEqual(none.body, { code: 'NOT_FOUND', message: '' });
+    });
+
+    test('before it is created an entity is 400 AUTH_KEY_NOT_CREATED', async () => {
+      await signUp(api, server.mail, { srp: false });
+      const answer = await api.post('/authenticator/entity', await entityBody(await generateKeyB64(), 'x'));
       assert.equal(answer.status, 400);
-      assert.match(answer.body.message, /limit must be between 1 and 5000/);
-    }
-    assert.equal((await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 5000 } })).status, 200);
-  });
+      assert.equal(answer.body.code, 'AUTH_KEY_NOT_CREATED');
+    });
 
-  test('concurrent writes get unique, increasing updatedAt, so small pages miss nothing', async () => {
-    const account = await accountWithKey();
-    const bodies = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => entityBody(account.authKey, `otpauth://totp/n${i}`)),
-    );
-    const created = await Promise.all(bodies.map((body) => api.post('/authenticator/entity', body)));
-    assert.ok(created.every((answer) => answer.status === 200));
-    const times = created.map((answer) => answer.body.updatedAt as number);
-    assert.equal(new Set(times).size, 30);
-
-    const seen: string[] = [];
-    let sinceTime = 0;
-    for (;;) {
-      const page = await api.get('/authenticator/entity/diff', { query: { sinceTime, limit: 4 } });
-      if (page.body.diff.length === 0) break;
-      const pageTimes = page.body.diff.map((entity: { updatedAt: number }) => entity.updatedAt);
-      assert.deepEqual(
-        pageTimes,
-        [...pageTimes].sort((a, b) => a - b),
-        'ascending',
+    test('it is stored and read back with the user ID and creation time', async () => {
+      const account = await signUp(api, server.mail, { srp: false });
+      const authKey = await generateKeyB64();
+      assert.equal((await api.post('/authenticator/key', await wrappedKey(account, authKey))).status, 200);
+      const key = await api.get<AuthenticatorKeyResponse>('/authenticator/key');
+      assert.equal(key.body.userID, account.userID);
+      assert.equal(typeof key.body.createdAt, 'number');
+      const unwrapped = await decryptBoxB64(
+        { encryptedData: key.body.encryptedKey, nonce: key.body.header },
+        account.keys.masterKey,
       );
-      seen.push(...page.body.diff.map((entity: { id: string }) => entity.id));
-      sinceTime = Math.max(...pageTimes);
-    }
-    assert.deepEqual(seen.sort(), created.map((answer) => answer.body.id as string).sort());
+      assert.equal(unwrapped, authKey);
+    });
+
+    test('a second key is 409 CONFLICT "Key already exists"', async () => {
+      const account = await accountWithKey();
+      const again = await api.post('/authenticator/key', await wrappedKey(account, await generateKeyB64()));
+      assert.equal(again.status, 409);
+      assert.deepEqual(again.body, { code: 'CONFLICT', message: 'Key already exists' });
+    });
+
+    test('without key attributes creating it is 404', async () => {
+      const { token } = await startSignUp(api, server.mail);
+      const body = { encryptedKey: 'A'.repeat(64), header: 'A'.repeat(32) };
+      assert.equal((await api.post('/authenticator/key', body, { token })).status, 404);
+    });
   });
 
-  test('update: overwrites and bumps updatedAt; 404 unknown; ifUpdatedAt mismatch is 409 and changes nothing', async () => {
-    const account = await accountWithKey();
-    const created = (await api.post('/authenticator/entity', await entityBody(account.authKey, 'otpauth://totp/a')))
-      .body;
-    const replacement = await entityBody(account.authKey, 'otpauth://totp/b');
-    const stale = await api.put('/authenticator/entity', {
-      id: created.id,
-      ...replacement,
-      ifUpdatedAt: created.updatedAt - 1,
+  describe('create and diff', () => {
+    test('a created entity comes back in the diff and decrypts to its JSON-string URI', async () => {
+      const uri = 'otpauth://totp/ACME:user@example.org?secret=JBSWY3DPEHPK3PXP&issuer=ACME';
+      const { account, entity } = await accountWithEntity(uri);
+      assert.match(entity.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      assert.equal(entity.userID, account.userID);
+      assert.equal(entity.isDeleted, false);
+      assert.equal(entity.createdAt, entity.updatedAt);
+      const all = await diff(0, 2500);
+      assert.equal(all.status, 200);
+      assert.deepEqual(all.body.diff, [entity]);
+      assert.equal(typeof all.body.timestamp, 'number');
+      assert.equal(await plaintextOf(entity, account.authKey), uri);
     });
-    assert.equal(stale.status, 409);
-    assert.equal(stale.body.code, 'CONFLICT');
-    const unchanged = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 10 } });
-    assert.deepEqual(unchanged.body.diff, [created]);
 
-    const matched = await api.put('/authenticator/entity', {
-      id: created.id,
-      ...replacement,
-      ifUpdatedAt: created.updatedAt,
+    test('the diff holds only entities updated strictly after sinceTime', async () => {
+      const { entity } = await accountWithEntity();
+      assert.deepEqual((await diff(entity.updatedAt)).body.diff, []);
+      assert.deepEqual((await diff(entity.updatedAt - 1)).body.diff, [entity]);
     });
-    assert.equal(matched.status, 200);
-    assert.equal(matched.text, '');
-    const plain = await api.put('/authenticator/entity', {
-      id: created.id,
-      ...(await entityBody(account.authKey, 'otpauth://totp/c')),
-    });
-    assert.equal(plain.status, 200, 'without ifUpdatedAt the last writer wins, as in museum');
-    const diff = await api.get('/authenticator/entity/diff', { query: { sinceTime: created.updatedAt, limit: 10 } });
-    assert.equal(diff.body.diff.length, 1);
-    assert.ok(diff.body.diff[0].updatedAt > created.updatedAt);
-    assert.equal(diff.body.diff[0].createdAt, created.createdAt);
-    assert.equal(
-      JSON.parse(utf8String(await decryptBlobBytes(diff.body.diff[0], account.authKey))),
-      'otpauth://totp/c',
-    );
 
-    const unknown = await api.put('/authenticator/entity', {
-      id: '11111111-1111-4111-8111-111111111111',
-      ...replacement,
+    test('sinceTime and limit are both required, and sinceTime is a non-negative number', async () => {
+      await accountWithKey();
+      const queries: Record<string, string | number>[] = [
+        { limit: 10 },
+        { sinceTime: 0 },
+        { sinceTime: -1, limit: 10 },
+        { sinceTime: 'x', limit: 10 },
+      ];
+      for (const query of queries) {
+        const answer = await api.get('/authenticator/entity/diff', { query });
+        assert.equal(answer.status, 400, JSON.stringify(query));
+        assert.equal(answer.body.code, 'BAD_REQUEST');
+      }
     });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.code, 'NOT_FOUND');
+
+    test('limit is 1 to 5000', async () => {
+      await accountWithKey();
+      for (const limit of [0, 5001, 1e12]) {
+        const answer = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit } });
+        assert.equal(answer.status, 400, String(limit));
+        assert.match(answer.body.message ?? '', /limit must be between 1 and 5000/);
+      }
+      assert.equal((await diff(0, 5000)).status, 200);
+    });
+
+    test('concurrent writes get unique, increasing updatedAt, so small pages miss nothing', async () => {
+      const account = await accountWithKey();
+      const bodies = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => entityBody(account.authKey, `otpauth://totp/n${i}`)),
+      );
+      const created = await Promise.all(bodies.map((body) => api.post<Entity>('/authenticator/entity', body)));
+      assert.ok(created.every((answer) => answer.status === 200));
+      assert.equal(new Set(created.map((answer) => answer.body.updatedAt)).size, 30);
+
+      const seen: string[] = [];
+      let sinceTime = 0;
+      for (;;) {
+        const page = (await diff(sinceTime, 4)).body.diff;
+        if (page.length === 0) break;
+        const times = page.map((entity) => entity.updatedAt);
+        assert.deepEqual(
+          times,
+          [...times].sort((a, b) => a - b),
+          'ascending',
+        );
+        seen.push(...page.map((entity) => entity.id));
+        sinceTime = Math.max(...times);
+      }
+      assert.deepEqual(seen.sort(), created.map((answer) => answer.body.id).sort());
+    });
   });
 
-  test('delete: soft, visible in the diff, idempotent; PUT after it is 400; bad id 400', async () => {
-    const account = await accountWithKey();
-    const created = (await api.post('/authenticator/entity', await entityBody(account.authKey, 'otpauth://totp/d')))
-      .body;
-    const stale = await api.delete('/authenticator/entity', {
-      query: { id: created.id, ifUpdatedAt: created.updatedAt + 1 },
+  describe('update', () => {
+    test('PUT overwrites the data and bumps updatedAt, keeping createdAt (empty 200)', async () => {
+      const { account, entity } = await accountWithEntity();
+      const put = await api.put('/authenticator/entity', {
+        id: entity.id,
+        ...(await entityBody(account.authKey, 'otpauth://totp/b')),
+      });
+      assert.equal(put.status, 200);
+      assert.equal(put.text, '');
+      const [updated] = (await diff(entity.updatedAt)).body.diff;
+      assert.ok(updated);
+      assert.ok(updated.updatedAt > entity.updatedAt);
+      assert.equal(updated.createdAt, entity.createdAt);
+      assert.equal(await plaintextOf(updated, account.authKey), 'otpauth://totp/b');
     });
-    assert.equal(stale.status, 409);
-    const deleted = await api.delete('/authenticator/entity', {
-      query: { id: created.id, ifUpdatedAt: created.updatedAt },
+
+    test('without ifUpdatedAt the last writer wins, as in museum', async () => {
+      const { account, entity } = await accountWithEntity();
+      for (const uri of ['otpauth://totp/b', 'otpauth://totp/c']) {
+        const body = { id: entity.id, ...(await entityBody(account.authKey, uri)) };
+        assert.equal((await api.put('/authenticator/entity', body)).status, 200);
+      }
+      const [updated] = (await diff(0)).body.diff;
+      assert.ok(updated);
+      assert.equal(await plaintextOf(updated, account.authKey), 'otpauth://totp/c');
     });
-    assert.equal(deleted.status, 200);
-    assert.equal(deleted.text, '');
-    const diff = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 10 } });
-    const [entity] = diff.body.diff;
-    assert.equal(entity.isDeleted, true);
-    assert.equal(entity.encryptedData, null);
-    assert.equal(entity.header, null);
-    assert.ok(entity.updatedAt > created.updatedAt);
-    assert.equal((await api.delete('/authenticator/entity', { query: { id: created.id } })).status, 200);
-    const after = await api.get('/authenticator/entity/diff', { query: { sinceTime: entity.updatedAt, limit: 10 } });
-    assert.deepEqual(after.body.diff, [], 'a second delete changes nothing');
-    const put = await api.put('/authenticator/entity', { id: created.id, ...(await entityBody(account.authKey, 'x')) });
-    assert.deepEqual(put.body, { code: 'BAD_REQUEST', message: 'entity is already deleted' });
-    assert.equal(
-      (await api.delete('/authenticator/entity', { query: { id: '11111111-1111-4111-8111-111111111111' } })).status,
-      200,
-    );
-    assert.equal((await api.delete('/authenticator/entity', { query: { id: 'nope' } })).status, 400);
-    assert.equal((await api.delete('/authenticator/entity')).status, 400);
+
+    test('PUT with the matching ifUpdatedAt succeeds', async () => {
+      const { account, entity } = await accountWithEntity();
+      const body = { id: entity.id, ...(await entityBody(account.authKey, 'b')), ifUpdatedAt: entity.updatedAt };
+      assert.equal((await api.put('/authenticator/entity', body)).status, 200);
+    });
+
+    test('PUT with a stale ifUpdatedAt is 409 CONFLICT and changes nothing', async () => {
+      const { account, entity } = await accountWithEntity();
+      const body = { id: entity.id, ...(await entityBody(account.authKey, 'b')), ifUpdatedAt: entity.updatedAt - 1 };
+      const stale = await api.put('/authenticator/entity', body);
+      assert.equal(stale.status, 409);
+      assert.equal(stale.body.code, 'CONFLICT');
+      assert.deepEqual((await diff(0)).body.diff, [entity]);
+    });
+
+    test('PUT of an unknown ID is 404 NOT_FOUND', async () => {
+      const account = await accountWithKey();
+      const unknown = await api.put('/authenticator/entity', {
+        id: UNKNOWN_ID,
+        ...(await entityBody(account.authKey, 'x')),
+      });
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.body.code, 'NOT_FOUND');
+    });
+  });
+
+  describe('delete', () => {
+    test('DELETE is soft: the diff shows the entity deleted, without data, with a newer updatedAt', async () => {
+      const { entity } = await accountWithEntity();
+      const deleted = await api.delete('/authenticator/entity', { query: { id: entity.id } });
+      assert.equal(deleted.status, 200);
+      assert.equal(deleted.text, '');
+      const [gone] = (await diff(0)).body.diff;
+      assert.ok(gone);
+      assert.equal(gone.isDeleted, true);
+      assert.equal(gone.encryptedData, null);
+      assert.equal(gone.header, null);
+      assert.ok(gone.updatedAt > entity.updatedAt);
+    });
+
+    test('DELETE with the matching ifUpdatedAt succeeds', async () => {
+      const { entity } = await accountWithEntity();
+      const query = { id: entity.id, ifUpdatedAt: entity.updatedAt };
+      assert.equal((await api.delete('/authenticator/entity', { query })).status, 200);
+      assert.equal((await diff(0)).body.diff[0]?.isDeleted, true);
+    });
+
+    test('DELETE with a stale ifUpdatedAt is 409 and changes nothing', async () => {
+      const { entity } = await accountWithEntity();
+      const query = { id: entity.id, ifUpdatedAt: entity.updatedAt + 1 };
+      assert.equal((await api.delete('/authenticator/entity', { query })).status, 409);
+      assert.deepEqual((await diff(0)).body.diff, [entity]);
+    });
+
+    test('a second DELETE succeeds and changes nothing', async () => {
+      const { entity } = await accountWithEntity();
+      await api.delete('/authenticator/entity', { query: { id: entity.id } });
+      const [deleted] = (await diff(0)).body.diff;
+      assert.ok(deleted);
+      assert.equal((await api.delete('/authenticator/entity', { query: { id: entity.id } })).status, 200);
+      assert.deepEqual((await diff(deleted.updatedAt)).body.diff, []);
+    });
+
+    test('PUT after DELETE is 400 "entity is already deleted"', async () => {
+      const { account, entity } = await accountWithEntity();
+      await api.delete('/authenticator/entity', { query: { id: entity.id } });
+      const put = await api.put('/authenticator/entity', {
+        id: entity.id,
+        ...(await entityBody(account.authKey, 'x')),
+      });
+      assert.deepEqual(put.body, { code: 'BAD_REQUEST', message: 'entity is already deleted' });
+    });
+
+    test('DELETE of an unknown ID succeeds', async () => {
+      await accountWithKey();
+      assert.equal((await api.delete('/authenticator/entity', { query: { id: UNKNOWN_ID } })).status, 200);
+    });
+
+    test('DELETE with a malformed or missing ID is 400', async () => {
+      await accountWithKey();
+      assert.equal((await api.delete('/authenticator/entity', { query: { id: 'nope' } })).status, 400);
+      assert.equal((await api.delete('/authenticator/entity')).status, 400);
+    });
   });
 
   test("users never see or touch each other's entities", async () => {
-    const alice = await accountWithKey();
-    const aliceEntity = (
-      await api.post('/authenticator/entity', await entityBody(alice.authKey, 'otpauth://totp/alice'))
-    ).body;
+    const { account: alice, entity: aliceEntity } = await accountWithEntity('otpauth://totp/alice');
     const bob = await accountWithKey();
-    const bobDiff = await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 10 } });
-    assert.deepEqual(bobDiff.body.diff, []);
+    assert.deepEqual((await diff(0)).body.diff, []);
     const put = await api.put('/authenticator/entity', { id: aliceEntity.id, ...(await entityBody(bob.authKey, 'x')) });
     assert.equal(put.status, 404);
     assert.equal((await api.delete('/authenticator/entity', { query: { id: aliceEntity.id } })).status, 200);
-    const aliceDiff = await api.get('/authenticator/entity/diff', {
-      query: { sinceTime: 0, limit: 10 },
-      token: alice.token,
-    });
-    assert.deepEqual(aliceDiff.body.diff, [aliceEntity]);
+    assert.deepEqual((await diff(0, 10, { token: alice.token })).body.diff, [aliceEntity]);
   });
 });

@@ -1,8 +1,13 @@
-// Authenticator routes (protocol §6.7, issue 3 §6): the wrapped authenticator key and the encrypted
+// Authenticator routes (docs/protocol.md#authenticator): the wrapped authenticator key and the encrypted
 // entities, synced by diff. Writes for one user are serialised by locking the user's key row, and each
 // write takes updated_at = max(now, last + 1) on the database clock, so updated_at is unique and
 // increasing per user and a diff page can never hide a row. `ifUpdatedAt` turns PUT and DELETE into
 // compare-and-set.
+import { randomUUID } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import { sql, type Selectable, type Transaction } from 'kysely';
+
 import {
   createAuthenticatorKeyRequestSchema,
   createEntityRequestSchema,
@@ -13,15 +18,13 @@ import {
   type Entity,
   type EntityDiffResponse,
 } from '@ente/protocol';
-import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import { randomUUID } from 'node:crypto';
-import type { Database, AuthenticatorEntityTable } from '../db/schema.ts';
+
+import type { AuthenticatorEntityTable, Database } from '../db/schema.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
+import { sessionOf } from '../http/token-check.ts';
 import { parseInput, parseRepeatedQuery } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
 import { hasKeyAttributes } from '../services/users.ts';
-import { sessionOf } from './users.ts';
 
 export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/authenticator/key', { config: { auth: true } }, async (request) => {
@@ -113,7 +116,7 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context):
     const { userID } = sessionOf(request);
     const query = parseInput(deleteEntityQuerySchema, request.query, 'query');
     await ctx.db.transaction().execute(async (tx) => {
-      // Without a key there are no entities, and an unknown id is still a success (protocol §6.7).
+      // Without a key there are no entities, and an unknown id is still a success (docs/protocol.md#authenticator).
       if (!(await lockKey(tx, userID))) return;
       const current = await entityOf(tx, userID, query.id);
       if (!current) return;
@@ -156,7 +159,8 @@ async function entityDiff(ctx: Context, userID: number, sinceTime: number, limit
     .execute();
   if (rows.length < limit) {
     // Every row after sinceTime is in this page, so none is newer than its last one.
-    ctx.cache.putLatestEntityTime(userID, rows.length ? Number(rows.at(-1)!.updated_at) : sinceTime, generation);
+    const last = rows.at(-1);
+    ctx.cache.putLatestEntityTime(userID, last ? Number(last.updated_at) : sinceTime, generation);
   }
   return { diff: rows.map(entityToWire), timestamp: ctx.clock.nowMicros() } satisfies EntityDiffResponse;
 }

@@ -1,79 +1,153 @@
-// SRP over real HTTP (protocol §5): setup/complete at signup, login with create-session and
-// verify-session, the §12 vector verifier, the attempt limits, and password change with update.
-import { createSrpClient, deriveLoginSubKeyB64, generateSrpSetupAttributes, toB64 } from '@ente/crypto';
-import { srpVector } from '@ente/crypto/test-vectors.ts';
+// SRP over real HTTP (docs/protocol.md#srp): setup/complete at signup, login with create-session and
+// verify-session, the test-vector verifier (docs/protocol.md#test-vectors), the attempt limits
+// (docs/protocol.md#second-factor-and-srp-limits), and password change with update.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { openToken, setUpSrp, signUp, srpLogin, srpSession, uniqueEmail, vectorKek } from '../testing/flows.ts';
+import { randomUUID } from 'node:crypto';
+import { before, describe, test } from 'node:test';
+
+import {
+  createSrpClient,
+  deriveLoginSubKeyB64,
+  encryptBoxB64,
+  generateKeyAttributes,
+  generateSrpSetupAttributes,
+  toB64,
+  type SrpClientSession,
+} from '@ente/crypto';
+import { srpVector } from '@ente/crypto/testing/vectors.ts';
+import type {
+  EmailAuthorizationResponse,
+  SessionValidityResponse,
+  SrpAttributesResponse,
+  SrpCompleteResponse,
+  SrpCreateSessionResponse,
+  SrpSetupResponse,
+} from '@ente/protocol';
+
+import type { ApiResponse } from '../testing/client.ts';
+import {
+  emailLoginToken,
+  openToken,
+  signUp,
+  srpLogin,
+  srpSession,
+  startSignUp,
+  uniqueEmail,
+  vectorKek,
+  type SrpAccount,
+} from '../testing/flows.ts';
 import { suiteServer } from '../testing/server.ts';
+
+const HOUR = 60 * 60 * 1_000_000;
+const wrongM1 = toB64(new Uint8Array(32));
 
 describe('SRP', () => {
   const { server, api } = suiteServer();
 
-  test('signup registers a verifier and login returns a sealed token that works', async () => {
-    const account = await signUp(api, server.mail);
-    const tasksBefore = server.app.ctx.srp.completed;
-    const { verified, client } = await srpLogin(api, account.email);
-    // B and the proof check ran in the SRP worker threads, not on the event loop.
-    assert.equal(server.app.ctx.srp.completed - tasksBefore, 2);
-    assert.equal(verified.status, 200, verified.text);
-    assert.ok(client.verifyM2(verified.body.srpM2));
-    assert.equal(verified.body.id, account.userID);
-    assert.deepEqual(
-      {
-        passkeySessionID: verified.body.passkeySessionID,
-        accountsUrl: verified.body.accountsUrl,
-        twoFactorSessionID: verified.body.twoFactorSessionID,
-        twoFactorSessionIDV2: verified.body.twoFactorSessionIDV2,
-      },
-      { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' },
-    );
-    assert.equal(verified.body.token, undefined);
-    assert.equal(Buffer.from(verified.body.encryptedToken, 'base64').length, 80);
-    assert.equal(verified.body.keyAttributes.encryptedKey, account.keys.keyAttributes.encryptedKey);
-    const token = await openToken(verified.body.encryptedToken, account.keys);
-    assert.match(token, /^[A-Za-z0-9_-]{43}=$/);
-    const validity = await api.get('/users/session-validity/v2', { token });
-    assert.equal(validity.status, 200);
-    assert.equal(validity.body.hasSetKeys, true);
+  /** An account with SRP, for the tests that only log in or read with it. */
+  let shared: SrpAccount;
+  before(async () => {
+    shared = await signUp(api, server.mail);
   });
 
-  test('attributes: 404 {} for an unknown e-mail, 404 NOT_FOUND without SRP, the triple of the KEK', async () => {
-    const unknown = await api.get('/users/srp/attributes', { query: { email: uniqueEmail() } });
-    assert.equal(unknown.status, 404);
-    assert.deepEqual(unknown.body, {});
-
-    const email = uniqueEmail();
-    await api.post('/users/ott', { email, purpose: 'signup' });
-    await api.post('/users/verify-email', { email, ott: server.mail.lastCode(email) });
-    const noSrp = await api.get('/users/srp/attributes', { query: { email } });
-    assert.equal(noSrp.status, 404);
-    assert.equal(noSrp.body.code, 'NOT_FOUND');
-
-    const account = await signUp(api, server.mail);
-    const found = await api.get('/users/srp/attributes', { query: { email: `  ${account.email.toUpperCase()} ` } });
-    assert.equal(found.status, 200);
-    assert.deepEqual(found.body.attributes, {
+  /** create-session for the account, by a client that knows its password. */
+  async function createSession(account: SrpAccount) {
+    const client = await createSrpClient(account.srp);
+    const session = await api.post<SrpCreateSessionResponse>('/users/srp/create-session', {
       srpUserID: account.srp.srpUserID,
-      srpSalt: account.srp.srpSalt,
-      memLimit: vectorKek.memLimit,
-      opsLimit: vectorKek.opsLimit,
-      kekSalt: vectorKek.salt,
-      isEmailMFAEnabled: false,
+      srpA: client.srpA,
+    });
+    return { client, session };
+  }
+
+  /** A login session of the account and the right M1 for it. */
+  async function loginSession(account: SrpAccount) {
+    const { client, session } = await createSession(account);
+    assert.equal(session.status, 200, session.text);
+    return { sessionID: session.body.sessionID, srpM1: client.computeM1B64(session.body.srpB) };
+  }
+
+  describe('login', () => {
+    let tasks: number;
+    let verified: ApiResponse<EmailAuthorizationResponse>;
+    let client: SrpClientSession;
+    before(async () => {
+      const tasksBefore = server.app.ctx.srp.completed;
+      ({ verified, client } = await srpLogin(api, shared.email));
+      tasks = server.app.ctx.srp.completed - tasksBefore;
+    });
+
+    test('B and the proof check run in the SRP worker threads, not on the event loop', () => {
+      assert.equal(tasks, 2);
+    });
+
+    test('verify-session answers an M2 that proves the server knows the verifier', () => {
+      assert.equal(verified.status, 200, verified.text);
+      assert.ok(client.verifyM2(verified.body.srpM2 ?? ''));
+    });
+
+    test('the answer carries the user ID and key attributes, empty session strings and no plain token', () => {
+      assert.equal(verified.body.id, shared.userID);
+      assert.equal(verified.body.keyAttributes?.encryptedKey, shared.keys.keyAttributes.encryptedKey);
+      assert.deepEqual(
+        {
+          passkeySessionID: verified.body.passkeySessionID,
+          accountsUrl: verified.body.accountsUrl,
+          twoFactorSessionID: verified.body.twoFactorSessionID,
+          twoFactorSessionIDV2: verified.body.twoFactorSessionIDV2,
+        },
+        { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' },
+      );
+      assert.equal(verified.body.token, undefined);
+    });
+
+    test('the sealed token (80 bytes) opens to a token that works', async () => {
+      assert.equal(Buffer.from(verified.body.encryptedToken ?? '', 'base64').length, 80);
+      const token = await openToken(verified.body.encryptedToken, shared.keys);
+      assert.match(token, /^[A-Za-z0-9_-]{43}=$/);
+      const validity = await api.get<SessionValidityResponse>('/users/session-validity/v2', { token });
+      assert.equal(validity.status, 200);
+      assert.equal(validity.body.hasSetKeys, true);
     });
   });
 
-  test('a verifier registered from the §12 vector logs in with the vector password', async () => {
-    const email = uniqueEmail();
-    await api.post('/users/ott', { email, purpose: 'signup' });
-    const signup = await api.post('/users/verify-email', { email, ott: server.mail.lastCode(email) });
-    const token = signup.body.token;
-    const { generateKeyAttributes } = await import('@ente/crypto');
-    const keys = await generateKeyAttributes('password', async () => ({ ...vectorKek }));
+  describe('attributes', () => {
+    test('an unknown e-mail is 404 {}', async () => {
+      const unknown = await api.get('/users/srp/attributes', { query: { email: uniqueEmail() } });
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.body, {});
+    });
+
+    test('an account without SRP is 404 NOT_FOUND', async () => {
+      const { email } = await startSignUp(api, server.mail);
+      const noSrp = await api.get('/users/srp/attributes', { query: { email } });
+      assert.equal(noSrp.status, 404);
+      assert.equal(noSrp.body.code, 'NOT_FOUND');
+    });
+
+    test('they are the SRP identity and the KEK parameters, found by the normalised e-mail', async () => {
+      const found = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: `  ${shared.email.toUpperCase()} ` },
+      });
+      assert.equal(found.status, 200);
+      assert.deepEqual(found.body.attributes, {
+        srpUserID: shared.srp.srpUserID,
+        srpSalt: shared.srp.srpSalt,
+        memLimit: vectorKek.memLimit,
+        opsLimit: vectorKek.opsLimit,
+        kekSalt: vectorKek.salt,
+        isEmailMFAEnabled: false,
+      });
+    });
+  });
+
+  test('a verifier registered from the test vector logs in with the vector password', async () => {
+    const { token, userID } = await startSignUp(api, server.mail);
+    const keys = await generateKeyAttributes('password', () => Promise.resolve({ ...vectorKek }));
     assert.equal((await api.put('/users/attributes', { keyAttributes: keys.keyAttributes }, { token })).status, 200);
     const { identity, verifier } = srpVector;
     const setupClient = await createSrpClient(identity);
-    const setup = await api.post(
+    const setup = await api.post<SrpSetupResponse>(
       '/users/srp/setup',
       { srpUserID: identity.srpUserID, srpSalt: identity.srpSalt, srpVerifier: verifier, srpA: setupClient.srpA },
       { token },
@@ -86,119 +160,147 @@ describe('SRP', () => {
     );
     assert.equal(complete.status, 200, complete.text);
 
-    const { verified, client: loginClient } = await srpSession(api, identity);
+    const { verified, client } = await srpSession(api, identity);
     assert.equal(verified.status, 200, verified.text);
-    assert.ok(loginClient.verifyM2(verified.body.srpM2));
-    assert.equal(verified.body.id, signup.body.id);
+    assert.ok(client.verifyM2(verified.body.srpM2 ?? ''));
+    assert.equal(verified.body.id, userID);
   });
 
-  test('wrong M1: 401 {} up to five times, then 410 TOO_MANY_WRONG_ATTEMPTS even for the right M1', async () => {
-    const account = await signUp(api, server.mail);
-    const client = await createSrpClient(account.srp);
-    const session = await api.post('/users/srp/create-session', {
-      srpUserID: account.srp.srpUserID,
-      srpA: client.srpA,
+  describe('attempts', () => {
+    const verify = (body: object) => api.post('/users/srp/verify-session', body);
+
+    test('wrong M1: 401 {} up to five times, then 410 TOO_MANY_WRONG_ATTEMPTS even for the right M1', async () => {
+      const { sessionID, srpM1 } = await loginSession(shared);
+      const { srpUserID } = shared.srp;
+      for (let i = 0; i < 5; i++) {
+        const answer = await verify({ sessionID, srpUserID, srpM1: wrongM1 });
+        assert.equal(answer.status, 401, `try ${i}`);
+        assert.deepEqual(answer.body, {});
+      }
+      const locked = await verify({ sessionID, srpUserID, srpM1 });
+      assert.equal(locked.status, 410);
+      assert.equal(locked.body.code, 'TOO_MANY_WRONG_ATTEMPTS');
     });
-    const srpM1 = client.computeM1B64(session.body.srpB);
-    const wrong = {
-      sessionID: session.body.sessionID,
-      srpUserID: account.srp.srpUserID,
-      srpM1: toB64(new Uint8Array(32)),
-    };
-    for (let i = 0; i < 5; i++) {
-      const answer = await api.post('/users/srp/verify-session', wrong);
-      assert.equal(answer.status, 401);
-      assert.deepEqual(answer.body, {});
-    }
-    const locked = await api.post('/users/srp/verify-session', { ...wrong, srpM1 });
-    assert.equal(locked.status, 410);
-    assert.equal(locked.body.code, 'TOO_MANY_WRONG_ATTEMPTS');
+
+    test('a verified session cannot be used again: 410 SESSION_ALREADY_VERIFIED', async () => {
+      const { verified, sessionID, srpUserID, srpM1 } = await srpLogin(api, shared.email);
+      assert.equal(verified.status, 200);
+      const again = await verify({ sessionID, srpUserID, srpM1 });
+      assert.equal(again.status, 410);
+      assert.equal(again.body.code, 'SESSION_ALREADY_VERIFIED');
+    });
+
+    test('an unknown session ID is 401', async () => {
+      const unknown = await verify({ sessionID: randomUUID(), srpUserID: shared.srp.srpUserID, srpM1: wrongM1 });
+      assert.equal(unknown.status, 401);
+    });
   });
 
-  test('a verified session cannot be used again: 410 SESSION_ALREADY_VERIFIED', async () => {
-    const account = await signUp(api, server.mail);
-    const { verified, sessionID, srpUserID, srpM1 } = await srpLogin(api, account.email);
-    assert.equal(verified.status, 200);
-    const again = await api.post('/users/srp/verify-session', { sessionID, srpUserID, srpM1 });
-    assert.equal(again.status, 410);
-    assert.equal(again.body.code, 'SESSION_ALREADY_VERIFIED');
-  });
-
-  test('an unknown srpUserID gets a session that looks real and fails with 401', async () => {
+  describe('an unknown srpUserID', () => {
     const srpUserID = '11111111-2222-4333-8444-555555555555';
-    const client = await createSrpClient({
-      srpUserID,
-      srpSalt: toB64(new Uint8Array(16)),
-      loginSubKey: toB64(new Uint8Array(16)),
+    /** create-session for the unknown srpUserID, as a client that believes it exists. */
+    async function unknownUserSession() {
+      const client = await createSrpClient({
+        srpUserID,
+        srpSalt: toB64(new Uint8Array(16)),
+        loginSubKey: toB64(new Uint8Array(16)),
+      });
+      const session = await api.post<SrpCreateSessionResponse>('/users/srp/create-session', {
+        srpUserID,
+        srpA: client.srpA,
+      });
+      return { client, session };
+    }
+
+    test('gets a session that looks real (a 512-byte B)', async () => {
+      const { session } = await unknownUserSession();
+      assert.equal(session.status, 200);
+      assert.equal(Buffer.from(session.body.srpB, 'base64').length, 512);
     });
-    const session = await api.post('/users/srp/create-session', { srpUserID, srpA: client.srpA });
-    assert.equal(session.status, 200);
-    assert.equal(Buffer.from(session.body.srpB, 'base64').length, 512);
-    const verify = await api.post('/users/srp/verify-session', {
-      sessionID: session.body.sessionID,
-      srpUserID,
-      srpM1: client.computeM1B64(session.body.srpB),
+
+    test('fails verification with 401', async () => {
+      const { client, session } = await unknownUserSession();
+      const verify = await api.post('/users/srp/verify-session', {
+        sessionID: session.body.sessionID,
+        srpUserID,
+        srpM1: client.computeM1B64(session.body.srpB),
+      });
+      assert.equal(verify.status, 401);
     });
-    assert.equal(verify.status, 401);
-    const unknownSession = await api.post('/users/srp/verify-session', {
-      sessionID: '11111111-2222-4333-8444-555555555555',
-      srpUserID,
-      srpM1: toB64(new Uint8Array(32)),
-    });
-    assert.equal(unknownSession.status, 401);
   });
 
-  test('A of the wrong length or outside 1..N-1 is 400, M1 of the wrong size is 400', async () => {
+  describe('malformed SRP values', () => {
     const srpUserID = '11111111-2222-4333-8444-555555555556';
-    for (const srpA of [
-      toB64(new Uint8Array(511).fill(1)),
-      toB64(new Uint8Array(512)),
-      toB64(new Uint8Array(512).fill(255)),
-    ]) {
-      const answer = await api.post('/users/srp/create-session', { srpUserID, srpA });
-      assert.equal(answer.status, 400, srpA.slice(0, 10));
+
+    test('an A of the wrong length is 400', async () => {
+      const answer = await api.post('/users/srp/create-session', { srpUserID, srpA: toB64(new Uint8Array(511)) });
+      assert.equal(answer.status, 400);
       assert.equal(answer.body.code, 'BAD_REQUEST');
-    }
-    const short = await api.post('/users/srp/verify-session', {
-      sessionID: srpUserID,
-      srpUserID,
-      srpM1: toB64(new Uint8Array(31)),
     });
-    assert.equal(short.status, 400);
-    assert.match(short.body.message, /srpM1/);
+
+    test('an A outside 1..N-1 is 400', async () => {
+      for (const srpA of [toB64(new Uint8Array(512)), toB64(new Uint8Array(512).fill(255))]) {
+        const answer = await api.post('/users/srp/create-session', { srpUserID, srpA });
+        assert.equal(answer.status, 400, srpA.slice(0, 10));
+        assert.equal(answer.body.code, 'BAD_REQUEST');
+      }
+    });
+
+    test('an M1 of the wrong size is 400 naming srpM1', async () => {
+      const short = await api.post('/users/srp/verify-session', {
+        sessionID: srpUserID,
+        srpUserID,
+        srpM1: toB64(new Uint8Array(31)),
+      });
+      assert.equal(short.status, 400);
+      assert.match(short.body.message ?? '', /srpM1/);
+    });
   });
 
-  test('ten unverified sessions per srpUserID per hour, then 429 TOO_MANY_UNVERIFIED_SESSIONS', async () => {
-    const account = await signUp(api, server.mail);
-    const client = await createSrpClient(account.srp);
-    for (let i = 0; i < 9; i++) {
-      // signUp's own setup session was verified, so all ten of these are new unverified ones… but one
-      // more unverified session exists only if setup was abandoned; count from here.
-      assert.equal(
-        (await api.post('/users/srp/create-session', { srpUserID: account.srp.srpUserID, srpA: client.srpA })).status,
-        200,
-      );
+  describe('unverified sessions', () => {
+    /** Stores `count` unverified sessions for `srpUserID` now, as abandoned logins leave them. */
+    async function abandonedSessions(srpUserID: string, count: number) {
+      const now = server.clock.nowMicros();
+      for (let i = 0; i < count; i++) {
+        await server.sql(
+          `INSERT INTO srp_sessions (id, srp_user_id, server_key, srp_a, created_at)
+           VALUES ('${randomUUID()}', '${srpUserID}', 'k', 'a', ${now})`,
+        );
+      }
     }
-    assert.equal(
-      (await api.post('/users/srp/create-session', { srpUserID: account.srp.srpUserID, srpA: client.srpA })).status,
-      200,
-    );
-    const limited = await api.post('/users/srp/create-session', {
-      srpUserID: account.srp.srpUserID,
+
+    test('ten per srpUserID an hour; the eleventh is 429 TOO_MANY_UNVERIFIED_SESSIONS', async () => {
+      const account = await signUp(api, server.mail);
+      const client = await createSrpClient(account.srp);
+      const create = () =>
+        api.post('/users/srp/create-session', { srpUserID: account.srp.srpUserID, srpA: client.srpA });
+      // signUp's own setup session was verified, so these ten are the only unverified ones.
+      for (let i = 0; i < 10; i++) assert.equal((await create()).status, 200, `session ${i}`);
+      const limited = await create();
+      assert.equal(limited.status, 429);
+      assert.deepEqual(limited.body, { code: 'TOO_MANY_UNVERIFIED_SESSIONS', message: '' });
+    });
+
+    test('an hour later they no longer count', async () => {
+      const srpUserID = randomUUID();
+      const client = await createSrpClient({ srpUserID, srpSalt: toB64(new Uint8Array(16)), loginSubKey: wrongM1 });
+      const create = () => api.post('/users/srp/create-session', { srpUserID, srpA: client.srpA });
+      await abandonedSessions(srpUserID, 10);
+      assert.equal((await create()).status, 429);
+      server.clock.advance(HOUR + 1);
+      assert.equal((await create()).status, 200);
+    });
+  });
+
+  test('complete after SRP is set up is 400 "SRP setup already complete"', async () => {
+    api.token = shared.token;
+    const srp = await generateSrpSetupAttributes(shared.keys.kek);
+    const client = await createSrpClient(srp);
+    const setup = await api.post<SrpSetupResponse>('/users/srp/setup', {
+      ...srp,
+      loginSubKey: undefined,
       srpA: client.srpA,
     });
-    assert.equal(limited.status, 429);
-    assert.deepEqual(limited.body, { code: 'TOO_MANY_UNVERIFIED_SESSIONS', message: '' });
-    server.clock.advance(61 * 60 * 1_000_000);
-    const later = await api.post('/users/srp/create-session', { srpUserID: account.srp.srpUserID, srpA: client.srpA });
-    assert.equal(later.status, 200);
-  });
-
-  test('complete twice is 400 "SRP setup already complete"', async () => {
-    const account = await signUp(api, server.mail);
-    const srp = await generateSrpSetupAttributes(account.keys.kek);
-    const client = await createSrpClient(srp);
-    const setup = await api.post('/users/srp/setup', { ...srp, loginSubKey: undefined, srpA: client.srpA });
     assert.equal(setup.status, 200, setup.text);
     const complete = await api.post('/users/srp/complete', {
       setupID: setup.body.setupID,
@@ -208,97 +310,111 @@ describe('SRP', () => {
     assert.deepEqual(complete.body, { code: 'BAD_REQUEST', message: 'SRP setup already complete' });
   });
 
-  test('password change with srp/update logs out other devices unless told not to', async () => {
-    const account = await signUp(api, server.mail);
-    const other = (await srpLogin(api, account.email)).verified;
-    const otherToken = await openToken(other.body.encryptedToken, account.keys);
-    assert.equal((await api.get('/users/session-validity/v2', { token: otherToken })).status, 200);
+  describe('password change (srp/update)', () => {
+    /** One account for these tests: each changes its password again, and the caller stays logged in. */
+    let account: SrpAccount;
+    before(async () => {
+      account = await signUp(api, server.mail);
+    });
 
     // The new KEK would come from Argon2id of the new password; any 32 bytes do for the server.
     const newKek = toB64(new Uint8Array(32).fill(7));
-    const { encryptBoxB64 } = await import('@ente/crypto');
-    const rewrapped = await encryptBoxB64(account.keys.masterKey, newKek);
-    const srp = await generateSrpSetupAttributes(newKek);
-    const client = await createSrpClient(srp);
-    const setup = await api.post('/users/srp/setup', {
-      srpUserID: srp.srpUserID,
-      srpSalt: srp.srpSalt,
-      srpVerifier: srp.srpVerifier,
-      srpA: client.srpA,
-    });
-    const badStrength = await api.post('/users/srp/update', {
-      setupID: setup.body.setupID,
-      srpM1: client.computeM1B64(setup.body.srpB),
-      updatedKeyAttr: {
-        kekSalt: toB64(new Uint8Array(16).fill(1)),
-        encryptedKey: rewrapped.encryptedData,
-        keyDecryptionNonce: rewrapped.nonce,
-        opsLimit: 2,
-        memLimit: 67108864,
-      },
-    });
-    assert.equal(badStrength.status, 400);
-    assert.equal(badStrength.body.message, 'Unexpected KDF strength');
-    const update = await api.post('/users/srp/update', {
-      setupID: setup.body.setupID,
-      srpM1: client.computeM1B64(setup.body.srpB),
-      updatedKeyAttr: {
-        kekSalt: toB64(new Uint8Array(16).fill(1)),
-        encryptedKey: rewrapped.encryptedData,
-        keyDecryptionNonce: rewrapped.nonce,
-        opsLimit: 32,
-        memLimit: 134217728,
-      },
-    });
-    assert.equal(update.status, 200, update.text);
-    assert.ok(client.verifyM2(update.body.srpM2));
-    assert.equal((await api.get('/users/session-validity/v2', { token: otherToken })).status, 401);
-    const mine = await api.get('/users/session-validity/v2');
-    assert.equal(mine.status, 200);
-    assert.equal(mine.body.keyAttributes.kekSalt, toB64(new Uint8Array(16).fill(1)));
-    assert.equal(mine.body.keyAttributes.opsLimit, 32);
+    const newKekSalt = toB64(new Uint8Array(16).fill(1));
 
-    const attributes = await api.get('/users/srp/attributes', { query: { email: account.email } });
-    assert.equal(attributes.body.attributes.srpUserID, srp.srpUserID);
-    // The old password no longer logs in; the new one does.
-    const loginSubKey = await deriveLoginSubKeyB64(newKek);
-    const { verified } = await srpSession(api, { srpUserID: srp.srpUserID, srpSalt: srp.srpSalt, loginSubKey });
-    assert.equal(verified.status, 200);
+    /** SRP setup for the new KEK, then srp/update with the key re-wrapped under it. */
+    async function changePassword(options: { logOutOtherDevices?: boolean; opsLimit?: number; memLimit?: number }) {
+      api.token = account.token;
+      const rewrapped = await encryptBoxB64(account.keys.masterKey, newKek);
+      const srp = await generateSrpSetupAttributes(newKek);
+      const client = await createSrpClient(srp);
+      const setup = await api.post<SrpSetupResponse>('/users/srp/setup', {
+        srpUserID: srp.srpUserID,
+        srpSalt: srp.srpSalt,
+        srpVerifier: srp.srpVerifier,
+        srpA: client.srpA,
+      });
+      assert.equal(setup.status, 200, setup.text);
+      const update = await api.post<SrpCompleteResponse>('/users/srp/update', {
+        setupID: setup.body.setupID,
+        srpM1: client.computeM1B64(setup.body.srpB),
+        updatedKeyAttr: {
+          kekSalt: newKekSalt,
+          encryptedKey: rewrapped.encryptedData,
+          keyDecryptionNonce: rewrapped.nonce,
+          opsLimit: options.opsLimit ?? 32,
+          memLimit: options.memLimit ?? 134217728,
+        },
+        logOutOtherDevices: options.logOutOtherDevices,
+      });
+      return { update, client, srp };
+    }
 
-    // logOutOtherDevices: false keeps the other token.
-    const third = await openToken(verified.body.encryptedToken, account.keys);
-    const again = await generateSrpSetupAttributes(newKek);
-    const againClient = await createSrpClient(again);
-    const setup2 = await api.post('/users/srp/setup', { ...again, loginSubKey: undefined, srpA: againClient.srpA });
-    const update2 = await api.post('/users/srp/update', {
-      setupID: setup2.body.setupID,
-      srpM1: againClient.computeM1B64(setup2.body.srpB),
-      updatedKeyAttr: {
-        kekSalt: toB64(new Uint8Array(16).fill(1)),
-        encryptedKey: rewrapped.encryptedData,
-        keyDecryptionNonce: rewrapped.nonce,
-        opsLimit: 32,
-        memLimit: 134217728,
-      },
-      logOutOtherDevices: false,
+    test('a weak KDF is 400 "Unexpected KDF strength"', async () => {
+      const { update } = await changePassword({ opsLimit: 2, memLimit: 67108864 });
+      assert.equal(update.status, 400);
+      assert.equal(update.body.message, 'Unexpected KDF strength');
     });
-    assert.equal(update2.status, 200, update2.text);
-    assert.equal((await api.get('/users/session-validity/v2', { token: third })).status, 200);
-    await setUpSrp; // (keeps the import used when the file is trimmed)
+
+    test('it answers an M2 the client verifies and stores the new key attributes', async () => {
+      const { update, client } = await changePassword({});
+      assert.equal(update.status, 200, update.text);
+      assert.ok(client.verifyM2(update.body.srpM2));
+      const mine = await api.get<SessionValidityResponse>('/users/session-validity/v2');
+      assert.equal(mine.status, 200, 'the caller stays logged in');
+      assert.equal(mine.body.keyAttributes?.kekSalt, newKekSalt);
+      assert.equal(mine.body.keyAttributes.opsLimit, 32);
+    });
+
+    test('afterwards the new password logs in', async () => {
+      const { srp } = await changePassword({});
+      const attributes = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: account.email },
+      });
+      assert.equal(attributes.body.attributes.srpUserID, srp.srpUserID);
+      const loginSubKey = await deriveLoginSubKeyB64(newKek);
+      const { verified } = await srpSession(api, { srpUserID: srp.srpUserID, srpSalt: srp.srpSalt, loginSubKey });
+      assert.equal(verified.status, 200);
+    });
+
+    test('it logs out the other devices', async () => {
+      const other = await emailLoginToken(api, server.mail, account);
+      await changePassword({});
+      assert.equal((await api.get('/users/session-validity/v2', { token: other })).status, 401);
+    });
+
+    test('with logOutOtherDevices false the other devices stay logged in', async () => {
+      const other = await emailLoginToken(api, server.mail, account);
+      const { update } = await changePassword({ logOutOtherDevices: false });
+      assert.equal(update.status, 200, update.text);
+      assert.equal((await api.get('/users/session-validity/v2', { token: other })).status, 200);
+    });
   });
 
-  test('e-mail MFA blocks SRP login with 409 EMAIL_MFA_ENABLED and shows in the attributes', async () => {
+  describe('with e-mail MFA on', () => {
+    let account: SrpAccount;
+    before(async () => {
+      account = await signUp(api, server.mail);
+      assert.equal((await api.put('/users/email-mfa', { isEnabled: true })).status, 200);
+    });
+
+    test('create-session is 409 EMAIL_MFA_ENABLED', async () => {
+      const { session: blocked } = await createSession(account);
+      assert.equal(blocked.status, 409);
+      assert.equal(blocked.body.code, 'EMAIL_MFA_ENABLED');
+    });
+
+    test('the SRP attributes say so', async () => {
+      const attributes = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: account.email },
+      });
+      assert.equal(attributes.body.attributes.isEmailMFAEnabled, true);
+    });
+  });
+
+  test('with SRP set up, e-mail MFA can be turned off again and SRP login works', async () => {
     const account = await signUp(api, server.mail);
     assert.equal((await api.put('/users/email-mfa', { isEnabled: true })).status, 200);
-    const attributes = await api.get('/users/srp/attributes', { query: { email: account.email } });
-    assert.equal(attributes.body.attributes.isEmailMFAEnabled, true);
-    const client = await createSrpClient(account.srp);
-    const blocked = await api.post('/users/srp/create-session', {
-      srpUserID: account.srp.srpUserID,
-      srpA: client.srpA,
-    });
-    assert.equal(blocked.status, 409);
-    assert.equal(blocked.body.code, 'EMAIL_MFA_ENABLED');
     assert.equal((await api.put('/users/email-mfa', { isEnabled: false })).status, 200);
+    assert.equal((await createSession(account)).session.status, 200);
   });
 });

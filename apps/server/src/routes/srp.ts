@@ -1,5 +1,11 @@
-// SRP routes (protocol §5.3–§5.4): registering a verifier (setup → complete, or update for a password
-// change) and logging in with it (attributes → create-session → verify-session).
+// SRP routes (docs/protocol.md#srp-setup, docs/protocol.md#srp-login): registering a verifier (setup →
+// complete, or update for a password change) and logging in with it (attributes → create-session →
+// verify-session).
+import { randomUUID } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
 import { fromB64, isValidSrpPublicValue, randomBytes, toB64 } from '@ente/crypto';
 import {
   limits,
@@ -14,16 +20,15 @@ import {
   type SrpCreateSessionResponse,
   type SrpSetupResponse,
 } from '@ente/protocol';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
+
+import { isUniqueViolation } from '../db/errors.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
+import { sessionOf } from '../http/token-check.ts';
+import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import { MICROS_PER_HOUR } from '../lib/clock.ts';
 import { verificationSuccess } from '../services/authorization.ts';
 import type { Context } from '../services/context.ts';
 import { userByEmail } from '../services/users.ts';
-import { checkKdfStrength, isUniqueViolation, sessionOf } from './users.ts';
 
 export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/users/srp/attributes', { config: { rateLimit: 'ip' } }, async (request) => {
@@ -167,7 +172,7 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
       .where('srp_auth.srp_user_id', '=', srpUserID)
       .executeTakeFirst();
     if (row?.is_email_mfa_enabled) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
-    // An unknown srpUserID gets a session that looks real but can never verify (protocol §5.4).
+    // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
     const verifier = row?.verifier ?? toB64(await randomBytes(512));
     const { sessionID, srpB } = await createSession(ctx, srpUserID, body.srpA, verifier, row === undefined);
     return { sessionID, srpB } satisfies SrpCreateSessionResponse;

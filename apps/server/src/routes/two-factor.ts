@@ -1,5 +1,9 @@
-// Two-factor (TOTP) routes (protocol §6.2): setup → enable on the account; verify, recover and
+// Two-factor (TOTP) routes (docs/protocol.md#two-factor): setup → enable on the account; verify, recover and
 // remove during login, against the 2FA session that verification success handed out.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import QRCode from 'qrcode';
+
 import { decryptBoxBytes, encryptBoxB64, randomBytes } from '@ente/crypto';
 import {
   enableTwoFactorRequestSchema,
@@ -11,10 +15,9 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatusResponse,
 } from '@ente/protocol';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import QRCode from 'qrcode';
+
 import { badRequest, plainError } from '../http/errors.ts';
+import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import { MICROS_PER_MINUTE, MICROS_PER_SECOND } from '../lib/clock.ts';
 import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
@@ -22,7 +25,6 @@ import { base32Decode, base32Encode, isValidTotp } from '../lib/totp.ts';
 import { twoFactorSuccess } from '../services/authorization.ts';
 import type { Context } from '../services/context.ts';
 import { hasKeyAttributes } from '../services/users.ts';
-import { sessionOf } from './users.ts';
 
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/users/two-factor/status', { config: { auth: true, rateLimit: 'user' } }, async (request) => {
@@ -116,7 +118,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
     const secretCode = await openSecret(ctx, stored.encrypted_secret, stored.secret_nonce);
     const now = ctx.clock.nowMicros();
     const valid = isValidTotp(base32Decode(secretCode), body.code, now / MICROS_PER_SECOND);
-    // A code counts once per user: remembering it is the check (protocol §6.2 replay protection).
+    // A code counts once per user: remembering it is the check (replay protection, docs/protocol.md#two-factor).
     const fresh =
       valid &&
       (await ctx.db

@@ -1,5 +1,8 @@
-// Account routes (protocol §6.1, §6.3–§6.5): e-mail codes and their verification, key attributes,
-// recovery key, e-mail change, session validity, details, e-mail MFA, public keys, and sessions.
+// Account routes (docs/protocol.md#e-mail-codes to docs/protocol.md#sessions-and-logout): e-mail codes
+// and their verification, key attributes, recovery key, e-mail change, session validity, details,
+// e-mail MFA, public keys, and sessions.
+import type { FastifyInstance } from 'fastify';
+
 import {
   changeEmailRequestSchema,
   limits,
@@ -16,15 +19,16 @@ import {
   type SessionValidityResponse,
   type UserDetailsResponse,
 } from '@ente/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiError, badRequest, plainError } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
+
+import { isUniqueViolation } from '../db/errors.ts';
+import { apiError, plainError } from '../http/errors.ts';
+import { sessionOf } from '../http/token-check.ts';
+import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
 import { verificationSuccess } from '../services/authorization.ts';
 import type { Context } from '../services/context.ts';
 import { consumeOtt, sendOtt } from '../services/otts.ts';
-import type { AuthenticatedSession } from '../services/tokens.ts';
-import { keyAttributesOf, userByEmail } from '../services/users.ts';
+import { findOrCreateUser, keyAttributesOf, userByEmail } from '../services/users.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/users/ott', { config: { rateLimit: 'ip' } }, async (request, reply) => {
@@ -229,39 +233,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   });
 }
 
-/** The authenticated session of a route declared with `auth: true`. */
-export function sessionOf(request: FastifyRequest): AuthenticatedSession {
-  if (!request.session) throw new Error('route is missing `config.auth`');
-  return request.session;
-}
-
-/** memLimit × opsLimit must be 4 GiB·ops and memLimit at least 128 MiB (protocol §3.3). */
-export function checkKdfStrength(memLimit: number, opsLimit: number): void {
-  if (memLimit * opsLimit !== limits.kdfStrength) throw badRequest('Unexpected KDF strength');
-  if (memLimit < limits.minMemLimit) throw badRequest('memory limit must be at least 128MB');
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
-async function findOrCreateUser(ctx: Context, email: string, source: string | undefined): Promise<number> {
-  const existing = await userByEmail(ctx, email);
-  if (existing) return Number(existing.user_id);
-  if (ctx.config.DISABLE_REGISTRATION) throw plainError(403);
-  const created = await ctx.db
-    .insertInto('users')
-    .values({ email, source: source ?? null, created_at: ctx.clock.nowMicros() })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (created) return Number(created.user_id);
-  // Created by a concurrent request a moment ago.
-  const raced = await userByEmail(ctx, email);
-  if (!raced) throw new Error('user vanished while being created');
-  return Number(raced.user_id);
-}
-
 function freeSubscription(userID: number): UserDetailsResponse['subscription'] {
   return {
     id: 0,
@@ -280,21 +251,25 @@ function freeSubscription(userID: number): UserDetailsResponse['subscription'] {
 /** "Chrome on Linux"-style label from a User-Agent header. */
 function prettyUserAgent(userAgent: string | null): string {
   if (!userAgent) return 'Unknown Device';
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([marker]) => userAgent.includes(marker!))?.[1] ?? userAgent.split(/[\s/]/)[0]!;
-  const os =
-    [
-      ['Android', 'Android'],
-      ['iPhone', 'iOS'],
-      ['iPad', 'iPadOS'],
-      ['Mac OS X', 'macOS'],
-      ['Windows', 'Windows'],
-      ['Linux', 'Linux'],
-    ].find(([marker]) => userAgent.includes(marker!))?.[1] ?? '';
+  const named = (names: readonly (readonly [marker: string, name: string])[]) =>
+    names.find(([marker]) => userAgent.includes(marker))?.[1];
+  const browser = named(browsers) ?? userAgent.split(/[\s/]/, 1)[0] ?? userAgent;
+  const os = named(systems);
   return os ? `${browser} on ${os}` : browser;
 }
+
+const browsers = [
+  ['Edg/', 'Edge'],
+  ['Firefox/', 'Firefox'],
+  ['Chrome/', 'Chrome'],
+  ['Safari/', 'Safari'],
+] as const;
+
+const systems = [
+  ['Android', 'Android'],
+  ['iPhone', 'iOS'],
+  ['iPad', 'iPadOS'],
+  ['Mac OS X', 'macOS'],
+  ['Windows', 'Windows'],
+  ['Linux', 'Linux'],
+] as const;

@@ -1,15 +1,18 @@
-// "Verification success" (protocol §6.3): what a client gets once it proved its e-mail (OTT) or its
-// password (SRP). Either a second-factor session to continue with, or a token: sealed to the user's
-// public key when key attributes exist, in plain text while signup is still in progress.
+// "Verification success" (docs/protocol.md#verification-success): what a client gets once it proved its
+// e-mail (OTT) or its password (SRP). Either a second-factor session to continue with, or a token:
+// sealed to the user's public key when key attributes exist, in plain text while signup is still in
+// progress.
+import type { FastifyRequest } from 'fastify';
+
 import { randomBytes, toB64Url } from '@ente/crypto';
 import { limits, type EmailAuthorizationResponse, type KeyAttributesResponse } from '@ente/protocol';
-import type { FastifyRequest } from 'fastify';
+
 import type { ClientApp } from '../http/client-app.ts';
 import { MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
 import type { Context } from './context.ts';
-import { keyAttributesOf } from './users.ts';
 import { issueToken, sealToken } from './tokens.ts';
+import { keyAttributesOf } from './users.ts';
 
 export async function verificationSuccess(
   ctx: Context,
@@ -33,7 +36,7 @@ export async function verificationSuccess(
   return { id: userID, ...empty, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
 }
 
-/** The answer of a passed second factor: always key attributes and a sealed token (protocol §6.2). */
+/** The answer of a passed second factor: always key attributes and a sealed token (docs/protocol.md#two-factor). */
 export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
   const keyAttributes = (await keyAttributesOf(ctx, userID)) as KeyAttributesResponse;
   const token = await issueToken(ctx, userID, app, request);
@@ -47,7 +50,7 @@ export async function twoFactorSuccess(ctx: Context, userID: number, app: Client
 }
 
 /**
- * The e-mail museum sends after each new login token (protocol §4), unless e-mail MFA is on (that
+ * The e-mail museum sends after each new login token (docs/protocol.md#auth-tokens), unless e-mail MFA is on (that
  * user just got a code by mail). A failure to send does not fail the login.
  */
 async function notifyLogin(ctx: Context, email: string, request: FastifyRequest): Promise<void> {

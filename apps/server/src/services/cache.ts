@@ -10,7 +10,9 @@
 // old value. With several processes on one PostgreSQL, invalidations also travel as NOTIFY on the
 // channel `ente_cache` to every other process (see invalidation.ts); until the notification arrives —
 // milliseconds — another process may still answer from its cache. If the listening connection drops,
-// every cache is cleared and caching stays off until it is back. Entries also expire after a TTL.
+// every cache is cleared and caching stays off until it is back. Entries also expire after a TTL, on
+// the app's clock (a plain read of it, so the hot path stays synchronous).
+import { MICROS_PER_SECOND, type Clock } from '../lib/clock.ts';
 
 export interface CachedToken {
   userID: number;
@@ -20,8 +22,16 @@ export interface CachedToken {
 
 export type CacheKind = 'tokens' | 'entities';
 
+export interface SyncCacheOptions {
+  clock: Clock;
+  /** How long an entry is trusted; 0 turns caching off for good. */
+  ttlSeconds: number;
+  maxEntries?: number;
+}
+
 export class SyncCache {
-  private readonly ttlMs: number;
+  private readonly clock: Clock;
+  private readonly ttlMicros: number;
   private readonly maxEntries: number;
   private readonly tokens = new Map<string, { value: CachedToken; until: number }>();
   private readonly tokensByUser = new Map<number, Set<string>>();
@@ -32,14 +42,13 @@ export class SyncCache {
   /** Bumped by clear(), so that every generation handed out before it is stale. */
   private epoch = 0;
   private enabled: boolean;
-
   private readonly alwaysOff: boolean;
 
-  /** `ttlMs` 0 turns caching off for good. */
-  constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
-    this.ttlMs = options.ttlMs ?? 30_000;
+  constructor(options: SyncCacheOptions) {
+    this.clock = options.clock;
+    this.ttlMicros = options.ttlSeconds * MICROS_PER_SECOND;
     this.maxEntries = options.maxEntries ?? 100_000;
-    this.alwaysOff = this.ttlMs <= 0;
+    this.alwaysOff = this.ttlMicros <= 0;
     this.enabled = !this.alwaysOff;
   }
 
@@ -56,7 +65,7 @@ export class SyncCache {
   token(tokenHash: string): CachedToken | undefined {
     const entry = this.tokens.get(tokenHash);
     if (!entry || !this.enabled) return undefined;
-    if (entry.until < Date.now()) {
+    if (entry.until < this.clock.nowMicros()) {
       this.tokens.delete(tokenHash);
       return undefined;
     }
@@ -66,7 +75,7 @@ export class SyncCache {
   putToken(tokenHash: string, value: CachedToken, generation: string): void {
     if (!this.enabled || generation !== this.tokensGeneration()) return;
     if (this.tokens.size >= this.maxEntries) this.clear();
-    this.tokens.set(tokenHash, { value, until: Date.now() + this.ttlMs });
+    this.tokens.set(tokenHash, { value, until: this.clock.nowMicros() + this.ttlMicros });
     let hashes = this.tokensByUser.get(value.userID);
     if (!hashes) this.tokensByUser.set(value.userID, (hashes = new Set()));
     hashes.add(tokenHash);
@@ -76,7 +85,7 @@ export class SyncCache {
   latestEntityTime(userID: number): number | undefined {
     const entry = this.entityMax.get(userID);
     if (!entry || !this.enabled) return undefined;
-    if (entry.until < Date.now()) {
+    if (entry.until < this.clock.nowMicros()) {
       this.entityMax.delete(userID);
       return undefined;
     }
@@ -89,7 +98,7 @@ export class SyncCache {
     const known = this.latestEntityTime(userID);
     if (known !== undefined && known <= value) return;
     if (this.entityMax.size >= this.maxEntries) this.clear();
-    this.entityMax.set(userID, { value, until: Date.now() + this.ttlMs });
+    this.entityMax.set(userID, { value, until: this.clock.nowMicros() + this.ttlMicros });
   }
 
   invalidate(kind: CacheKind, userID: number): void {

@@ -1,14 +1,15 @@
 // Everything a route needs, built once at start and passed explicitly (no module-level state).
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { SrpPool } from '../srp/pool.ts';
-import type { SyncCache } from './cache.ts';
-import type { Invalidator } from './invalidation.ts';
-import type { Mailer } from './mailer.ts';
-import type { RateLimiter } from './rate-limiter.ts';
-import type { ServerSecrets } from './secrets.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { createSrpPool, type SrpPool } from '../srp/pool.ts';
+import { SyncCache } from './cache.ts';
+import { localInvalidator, postgresInvalidator, type Invalidator } from './invalidation.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { loadServerSecrets, type ServerSecrets } from './secrets.ts';
 
 export interface Context {
   config: Config;
@@ -21,4 +22,38 @@ export interface Context {
   srp: SrpPool;
   invalidator: Invalidator;
   log: FastifyBaseLogger;
+}
+
+/** Builds the services on an open database; `clock` and `mailer` replace the real ones (tests). */
+export async function createContext(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  replacements: { clock?: Clock; mailer?: Mailer } = {},
+): Promise<Context> {
+  const clock = replacements.clock ?? systemClock;
+  const cache = new SyncCache({ clock, ttlSeconds: config.CACHE_TTL_SECONDS });
+  const invalidator = config.DATABASE_URL
+    ? await postgresInvalidator(config.DATABASE_URL, db, cache, log)
+    : localInvalidator(cache);
+  return {
+    config,
+    db,
+    clock,
+    mailer: replacements.mailer ?? createMailer(config, log),
+    secrets: await loadServerSecrets(db, config.SERVER_SECRET),
+    limiter: new RateLimiter(db, clock),
+    cache,
+    srp: createSrpPool(config.SRP_THREADS),
+    invalidator,
+    log,
+  };
+}
+
+/** Stops what the context started and closes the database. */
+export async function closeContext(ctx: Context): Promise<void> {
+  ctx.mailer.close();
+  await ctx.srp.close();
+  await ctx.invalidator.close();
+  await ctx.db.destroy();
 }

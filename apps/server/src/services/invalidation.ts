@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+
 import type { Db } from '../db/database.ts';
 import type { CacheKind, SyncCache } from './cache.ts';
 
@@ -17,10 +18,11 @@ export interface Invalidator {
 
 export function localInvalidator(cache: SyncCache): Invalidator {
   return {
-    async publish(kind, userID) {
+    publish(kind, userID) {
       cache.invalidate(kind, userID);
+      return Promise.resolve();
     },
-    async close() {},
+    close: () => Promise.resolve(),
   };
 }
 

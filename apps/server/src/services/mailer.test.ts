@@ -1,11 +1,13 @@
-// Mail (issue 3 §4): a real SMTP server receives the code that POST /users/ott sends through
+// Mail: a real SMTP server receives the code that POST /users/ott sends through
 // nodemailer, and that code verifies; without SMTP the code goes to the log line museum writes.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+
 import { SMTPServer } from 'smtp-server';
-import { testConfig } from '../config.ts';
+
 import { ApiClient } from '../testing/client.ts';
+import { testConfig } from '../testing/config.ts';
 import { uniqueEmail } from '../testing/flows.ts';
 import { startTestServer } from '../testing/server.ts';
 import { createMailer } from './mailer.ts';

@@ -1,6 +1,7 @@
 // Periodic removal of rows that can no longer matter: expired codes and sessions, old rate-limit
 // windows, spent TOTP codes. Each process runs it; the deletes are idempotent.
 import { limits } from '@ente/protocol';
+
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import type { Context } from './context.ts';
 
@@ -30,7 +31,8 @@ export async function purgeExpired(ctx: Context): Promise<void> {
       eb.or([eb('is_deleted', '=', true), eb('last_used_at', '<', now - limits.tokenIdleDays * MICROS_PER_DAY)]),
     )
     .execute();
-  // SRP sessions count towards the hourly unverified limit; fake ones are kept a day (protocol §9.3).
+  // SRP sessions count towards the hourly unverified limit; fake ones are kept a day
+  // (docs/protocol.md#second-factor-and-srp-limits).
   await db
     .deleteFrom('srp_sessions')
     .where('created_at', '<', now - MICROS_PER_DAY)

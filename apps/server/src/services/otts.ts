@@ -1,12 +1,14 @@
-// E-mail codes (protocol §6.1, §9.2, issue 3 §4): six digits from a CSPRNG, stored per (e-mail, app),
-// single use, 10 live at most, 20 wrong attempts lock verification until they expire. Every limit is
-// counted in the database so that several server processes share it.
-import { apiError, plainError, type HttpError } from '../http/errors.ts';
+// E-mail codes (docs/protocol.md#e-mail-codes, docs/protocol.md#e-mail-code-rules): six digits from a
+// CSPRNG, stored per (e-mail, app), single use, 10 live at most, 20 wrong attempts lock verification
+// until they expire. Every limit is counted in the database so that several server processes share it.
+import { sql } from 'kysely';
+
+import { limits, type OttPurpose } from '@ente/protocol';
+
 import type { ClientApp } from '../http/client-app.ts';
+import { apiError, plainError, type HttpError } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { randomSixDigits } from '../lib/totp.ts';
-import { limits, type OttPurpose } from '@ente/protocol';
-import { sql } from 'kysely';
 import type { Context } from './context.ts';
 import { hasKeyAttributes, userByEmail } from './users.ts';
 
@@ -20,7 +22,7 @@ export interface OttRequest {
   ip: string;
 }
 
-/** POST /users/ott: the checks of protocol §6.1 in order, then store the code and mail it. */
+/** POST /users/ott: the checks of docs/protocol.md#e-mail-codes in order, then store the code and mail it. */
 export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequest): Promise<void> {
   await checkGlobalSendBlock(ctx);
   const disclosure = await purposeError(ctx, email, purpose);
@@ -53,7 +55,7 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
     )
     .execute();
   await ctx.db.insertInto('ott_sends').values({ ip, sent_at: now }).execute();
-  if (fixed) return; // a configured test address: no mail (protocol §9.4)
+  if (fixed) return; // a configured test address: no mail (docs/protocol.md#fixed-codes-for-testing)
   await ctx.mailer.send({
     to: email,
     subject: `Verification code: ${ott}`,

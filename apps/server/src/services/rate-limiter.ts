@@ -1,6 +1,7 @@
 // Fixed-window counters kept in PostgreSQL, so every server process on one database shares them
-// (DESIGN.md "stateless between requests"). One upsert per counted request.
+// (docs/decisions.md#api-server). One upsert per counted request.
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 

@@ -1,8 +1,10 @@
 // The server's own keys: one that encrypts TOTP secrets at rest and one that keys the hash of 2FA
 // recovery secrets. Both derive from SERVER_SECRET, or, for a local server without it, from a random
 // secret stored once in the database (every process on the same database agrees on it).
-import { fromB64, generateKeyB64 } from '@ente/crypto';
 import { hkdfSync } from 'node:crypto';
+
+import { fromB64, generateKeyB64 } from '@ente/crypto';
+
 import type { Db } from '../db/database.ts';
 
 export interface ServerSecrets {

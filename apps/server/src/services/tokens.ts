@@ -1,8 +1,11 @@
-// Auth tokens (protocol §4, issue 3 §2): 32 random bytes as padded base64url, handed out once and
-// stored only as a SHA-256, scoped to the app that asked for them, refused after 365 idle days.
+// Auth tokens (docs/protocol.md#auth-tokens): 32 random bytes as padded base64url, handed out once and
+// stored only as a SHA-256 (docs/decisions.md#api-server), scoped to the app that asked for them,
+// refused after 365 idle days.
+import type { FastifyRequest } from 'fastify';
+
 import { fromB64Url, randomBytes, sealBoxB64, toB64Url } from '@ente/crypto';
 import { limits, middlewareErrorTexts } from '@ente/protocol';
-import type { FastifyRequest } from 'fastify';
+
 import type { ClientApp } from '../http/client-app.ts';
 import { middlewareError } from '../http/errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
@@ -47,7 +50,7 @@ export async function sealToken(token: string, publicKey: string): Promise<strin
 
 /**
  * Resolves the token of a request (X-Auth-Token, else ?token=) to its session, or throws the 401 of
- * protocol §1.2. Refreshes last-used time, IP and user agent at most once an hour, so that a busy
+ * docs/protocol.md#errors. Refreshes last-used time, IP and user agent at most once an hour, so that a busy
  * client does not turn every read into a write; within that hour a cached answer saves the read too
  * (See: [Note: Cache invalidation]). A cached answer comes back synchronously, without a promise:
  * this runs before every authenticated request, including the hot sync poll.

@@ -1,7 +1,10 @@
-// Reads about users shared by several route modules.
-import type { KeyAttributesResponse } from '@ente/protocol';
+// Users and their key attributes, as several route modules and services read or create them.
 import type { Selectable } from 'kysely';
+
+import type { KeyAttributesResponse } from '@ente/protocol';
+
 import type { KeyAttributesTable } from '../db/schema.ts';
+import { plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 
 /** The user's key attributes in wire form (unset recovery fields and kekHash as ""), or undefined. */
@@ -44,4 +47,22 @@ export async function hasKeyAttributes(ctx: Context, userID: number): Promise<bo
     .where('user_id', '=', userID)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The user with this e-mail, created (unless registration is disabled: 403) when there is none. */
+export async function findOrCreateUser(ctx: Context, email: string, source: string | undefined): Promise<number> {
+  const existing = await userByEmail(ctx, email);
+  if (existing) return Number(existing.user_id);
+  if (ctx.config.DISABLE_REGISTRATION) throw plainError(403);
+  const created = await ctx.db
+    .insertInto('users')
+    .values({ email, source: source ?? null, created_at: ctx.clock.nowMicros() })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (created) return Number(created.user_id);
+  // Created by a concurrent request a moment ago.
+  const raced = await userByEmail(ctx, email);
+  if (!raced) throw new Error('user vanished while being created');
+  return Number(raced.user_id);
 }

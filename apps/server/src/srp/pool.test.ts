@@ -1,8 +1,10 @@
 // The SRP pool computes what @ente/crypto computes in-line, and refuses work past its queue bound.
-import { computeSrpVerifierB64, createSrpClient, randomBytes, toB64 } from '@ente/crypto';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+
+import { computeSrpVerifierB64, createSrpClient, randomBytes, toB64, type SrpClientSession } from '@ente/crypto';
+
 import { HttpError } from '../http/errors.ts';
 import { createSrpPool } from './pool.ts';
 
@@ -10,7 +12,11 @@ describe('SRP worker pool', () => {
   const pool = createSrpPool(1, 1);
   after(() => pool.close());
 
-  test('B and the proof check round-trip with a client; a wrong M1 is null, a bad A is reported', async () => {
+  /** A verifier, a server step for it and a client that knows the password. */
+  let exchange: { verifier: string; serverSecret: string; client: SrpClientSession; srpM1: string };
+  let completedBefore: number;
+  before(async () => {
+    completedBefore = pool.completed;
     const identity = {
       srpUserID: randomUUID(),
       srpSalt: toB64(await randomBytes(16)),
@@ -19,21 +25,28 @@ describe('SRP worker pool', () => {
     const verifier = computeSrpVerifierB64(identity);
     const { serverSecret, srpB } = await pool.createServer(verifier);
     const client = await createSrpClient(identity);
-    const srpM1 = client.computeM1B64(srpB);
+    exchange = { verifier, serverSecret, client, srpM1: client.computeM1B64(srpB) };
+  });
+
+  test('B and the proof check round-trip with a client, computed in the threads', async () => {
+    const { verifier, serverSecret, client, srpM1 } = exchange;
     const proof = await pool.verifyProof({ verifier, serverSecret, srpA: client.srpA, srpM1 });
     assert.ok('srpM2' in proof && proof.srpM2 !== null && client.verifyM2(proof.srpM2));
-    const wrong = await pool.verifyProof({
-      verifier,
-      serverSecret,
-      srpA: client.srpA,
-      srpM1: toB64(new Uint8Array(32)),
-    });
-    assert.deepEqual(wrong, { srpM2: null });
-    const zeroA = toB64(new Uint8Array(512));
-    assert.deepEqual(await pool.verifyProof({ verifier, serverSecret, srpA: zeroA, srpM1 }), {
+    assert.equal(pool.completed - completedBefore, 2);
+  });
+
+  test('a wrong M1 gives no M2', async () => {
+    const { verifier, serverSecret, client } = exchange;
+    const srpM1 = toB64(new Uint8Array(32));
+    assert.deepEqual(await pool.verifyProof({ verifier, serverSecret, srpA: client.srpA, srpM1 }), { srpM2: null });
+  });
+
+  test('an invalid A is reported, not thrown', async () => {
+    const { verifier, serverSecret, srpM1 } = exchange;
+    const srpA = toB64(new Uint8Array(512));
+    assert.deepEqual(await pool.verifyProof({ verifier, serverSecret, srpA, srpM1 }), {
       invalidA: 'invalid client public value A',
     });
-    assert.equal(pool.completed, 4);
   });
 
   test('past the queue bound the answer is 429, and the queued work still completes', async () => {
@@ -44,7 +57,7 @@ describe('SRP worker pool', () => {
       results.map((result) => result.status),
       ['fulfilled', 'fulfilled', 'rejected'],
     );
-    const refused = (results[2] as PromiseRejectedResult).reason;
+    const refused: unknown = (results[2] as PromiseRejectedResult).reason;
     assert.ok(refused instanceof HttpError && refused.status === 429);
   });
 });

@@ -1,6 +1,7 @@
 // The SRP worker threads (see work.ts). A small fixed pool with a bounded queue: a burst of logins
 // waits its turn, and past the bound the answer is 429 rather than an ever longer queue.
 import { Piscina } from 'piscina';
+
 import { rateLimited } from '../http/errors.ts';
 import type { ProofInput, ProofResult } from './work.ts';
 

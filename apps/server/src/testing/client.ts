@@ -2,10 +2,24 @@
 // X-Client-Package on every request, the token in X-Auth-Token, and JSON bodies sent as text/plain
 // (what fetch does with a string body).
 
-export interface ApiResponse {
+/** The fields of the error shapes (docs/protocol.md#errors), which any answer may turn out to be. */
+export interface ErrorFields {
+  code?: string;
+  message?: string;
+  error?: string;
+}
+
+/**
+ * An answer's JSON before a test names its type: every field unknown (besides the error fields every
+ * answer has). A test expecting a success names the protocol's response type instead, e.g.
+ * `api.get<SessionsResponse>(…)`.
+ */
+export type AnyBody = Readonly<Record<string, unknown>>;
+
+export interface ApiResponse<Body = AnyBody> {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check answers field by field
-  body: any;
+  /** The parsed JSON (undefined for an empty or non-JSON answer), as the test says it is. */
+  body: Body & ErrorFields;
   text: string;
   headers: Headers;
 }
@@ -30,7 +44,7 @@ export class ApiClient {
     this.clientPackage = clientPackage;
   }
 
-  async call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  async call<Body = AnyBody>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<Body>> {
     const url = new URL(path, this.baseUrl);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -47,20 +61,20 @@ export class ApiClient {
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, body: parsed, text, headers: response.headers };
+    return { status: response.status, body: parsed as Body & ErrorFields, text, headers: response.headers };
   }
 
-  get(path: string, options?: CallOptions) {
-    return this.call('GET', path, options);
+  get<Body = AnyBody>(path: string, options?: CallOptions) {
+    return this.call<Body>('GET', path, options);
   }
-  post(path: string, body?: unknown, options?: CallOptions) {
-    return this.call('POST', path, { ...options, body });
+  post<Body = AnyBody>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<Body>('POST', path, { ...options, body });
   }
-  put(path: string, body?: unknown, options?: CallOptions) {
-    return this.call('PUT', path, { ...options, body });
+  put<Body = AnyBody>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<Body>('PUT', path, { ...options, body });
   }
-  delete(path: string, options?: CallOptions) {
-    return this.call('DELETE', path, options);
+  delete<Body = AnyBody>(path: string, options?: CallOptions) {
+    return this.call<Body>('DELETE', path, options);
   }
 
   /** A client for the same server speaking as another app. */

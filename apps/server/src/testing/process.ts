@@ -1,9 +1,11 @@
 // Real server processes for the tests that need them (scale-out, SIGKILL durability): `node --import
-// tsx src/main.ts` with its own environment, ready once it prints its "listening on" line.
+// tsx src/main.ts` with an environment of exactly the settings given (nothing inherited), ready once it
+// prints its "listening on" line.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processEnvironment } from '../config.ts';
+
+import { suiteDatabaseUrl } from './config.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,11 +17,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** `env`: the server's settings besides address and log level (its database in particular). */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const { DATABASE_URL: _inherited, ...parentEnv } = processEnvironment();
+  // process.execPath is absolute, so the child needs no PATH.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
-    env: { ...parentEnv, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -34,8 +37,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
@@ -55,11 +58,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 
 /** A PostgreSQL for tests that need one even when the suite runs on PGlite: DATABASE_URL or a private one. */
 export async function testPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
-  const { DATABASE_URL } = processEnvironment();
-  if (DATABASE_URL) return { url: DATABASE_URL, stop: async () => {} };
-  const script = path.resolve(serverRoot, '../../scripts/postgres.mjs');
-  const { startPostgres } = (await import(script)) as {
-    startPostgres(): Promise<{ url: string; stop(): Promise<void> }>;
-  };
+  const url = suiteDatabaseUrl();
+  if (url) return { url, stop: async () => {} };
+  const { startPostgres } = await import('../../../../scripts/postgres.mjs');
   return startPostgres();
 }

@@ -1,21 +1,24 @@
 // Test servers: the real app listening on a free port, with an in-memory PGlite by default or, when
 // DATABASE_URL is set, a fresh database created on that PostgreSQL and dropped afterwards. Mail is
 // captured so tests can read the codes.
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { after, before } from 'node:test';
 import path from 'node:path';
+import { after, before } from 'node:test';
+
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
+
 import { buildApp } from '../app.ts';
-import { processEnvironment, testConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createPglite, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations.ts';
 import { ManualClock } from '../lib/clock.ts';
+import type { Mailer, MailMessage } from '../services/mailer.ts';
 import { ApiClient } from './client.ts';
-import type { MailMessage, Mailer } from '../services/mailer.ts';
+import { suiteDatabaseUrl, testConfig } from './config.ts';
 
 export interface TestServer {
   url: string;
@@ -58,8 +61,8 @@ function forwardTo<T extends object>(current: () => T | undefined): T {
   const target = () => current() ?? fail('The suite server is used before it started (outside a test?)');
   return new Proxy({} as T, {
     get(_, property) {
-      const value = Reflect.get(target(), property, target());
-      return typeof value === 'function' ? value.bind(target()) : value;
+      const value: unknown = Reflect.get(target(), property, target());
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target()) : value;
     },
     set: (_, property, value) => Reflect.set(target(), property, value, target()),
   });
@@ -70,8 +73,8 @@ function fail(message: string): never {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { DATABASE_URL } = processEnvironment();
-  const database = DATABASE_URL ? await createScratchDatabase(DATABASE_URL) : undefined;
+  const suiteDatabase = suiteDatabaseUrl();
+  const database = suiteDatabase ? await createScratchDatabase(suiteDatabase) : undefined;
   const config = testConfig({
     ...testDefaults,
     ...(database ? { DATABASE_URL: database.url } : {}),
@@ -100,8 +103,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 export class CapturingMailer implements Mailer {
   readonly messages: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
+  send(message: MailMessage): Promise<void> {
     this.messages.push(message);
+    return Promise.resolve();
   }
   close(): void {}
   /** The last code mailed to `email` (from the "Verification code: NNNNNN" subject). */

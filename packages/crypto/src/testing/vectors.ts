@@ -1,7 +1,7 @@
-// Values of protocol §12 that more than one suite needs (this package's vector tests, the server's SRP
+// Values of docs/protocol.md#test-vectors that more than one suite needs (this package's vector tests, the server's SRP
 // login from a vector-registered verifier). Test data only: no app code imports it.
 
-/** §12 SRP: the identity whose login sub-key is derived from the KEK 0x00..0x1f, and its verifier. */
+/** SRP: the identity whose login sub-key is derived from the KEK 0x00..0x1f, and its verifier. */
 export const srpVector = {
   identity: {
     srpUserID: '00000000-0000-4000-8000-000000000000',

@@ -1,0 +1,32 @@
+// Route rate limits (docs/protocol.md#rate-limits): routes declare `config: { rateLimit }` and get a
+// hook that counts the request in PostgreSQL (shared by every server process) and answers 429 past
+// the limit. A limit of 0 attaches no hook at all.
+import type { FastifyRequest } from 'fastify';
+
+import { MICROS_PER_MINUTE } from '../lib/clock.ts';
+import type { Context } from '../services/context.ts';
+import { rateLimited } from './errors.ts';
+import type { RouteHookFactory } from './route-hooks.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Per client IP and path, per user and path, or the public-key allowance (per user and path). */
+    rateLimit?: 'ip' | 'user' | 'publicKey';
+  }
+}
+
+/** The factory that puts a limit on routes with `rateLimit`; it must come after the token check. */
+export function registerRateLimits(ctx: Context): RouteHookFactory {
+  return (route) => {
+    const kind = route.config?.rateLimit;
+    if (!kind) return undefined;
+    const { config } = ctx;
+    const perMinute = kind === 'publicKey' ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+    if (perMinute <= 0) return undefined;
+    const url = route.url;
+    return async (request: FastifyRequest) => {
+      const who = kind === 'ip' ? `ip:${request.ip}` : `user:${request.session?.userID}`;
+      if (!(await ctx.limiter.allow(`route:${who}:${url}`, perMinute, MICROS_PER_MINUTE))) throw rateLimited();
+    };
+  };
+}
