@@ -2,6 +2,7 @@
 // jest-dom matchers. The tests use the injected globals: with @swc/jest, `jest.mock` calls are hoisted
 // above the imports only when `jest` is not imported from @jest/globals.
 import type * as jestGlobals from '@jest/globals';
+
 import type {} from '@testing-library/jest-dom/jest-globals';
 
 declare global {

@@ -2,6 +2,7 @@
 // and the jest-dom matchers. Tests use the globals rather than importing them from @jest/globals,
 // because @swc/jest does not hoist `jest.mock` above the imports when `jest` is imported.
 import type * as jestGlobals from '@jest/globals';
+
 import type {} from '@testing-library/jest-dom/jest-globals';
 
 declare global {

@@ -10,7 +10,7 @@ afterEach(() => {
 
 function loadConfig(env: Record<string, string | undefined>): Config {
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[name];
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
     else process.env[name] = value;
   }
   let config: Config | undefined;

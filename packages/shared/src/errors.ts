@@ -1,18 +1,20 @@
-// The error catalogue (spec §8): every failure a page may have to explain has an identifier here, the
-// message text it carries in code and logs, and a translation key in the `errors` namespace that the UI
-// shows. errorIdOf maps anything thrown (HTTP errors, AppError, storage errors) to an identifier, so no
-// page ever shows a raw message.
+// The error catalogue (docs/product.md#errors): every failure a page may have to explain has an
+// identifier here, the message text it carries in code and logs, and a translation under the same key
+// in the `errors` namespace that the UI shows. errorIdOf maps anything thrown (HTTP errors, AppError,
+// storage errors) to an identifier, so no page ever shows a raw message. The catalogue holds only the
+// identifiers that errorIdOf maps to or that our code throws as an AppError; a flow that needs a new
+// one adds it here and in the nine errors.json files.
 import { middlewareErrorTexts } from '@ente/protocol/errors.ts';
+
 import { ApiError, ClientError, NetworkError, RequestCanceledError, ServerError } from './http.ts';
 import { TokenMissingError } from './storage/user.ts';
 
-/** Identifier → the message text of spec §8 (for code and logs, never shown to users). */
+/** Identifier → its message text (for code and logs, never shown to users). */
 export const errorCatalogue = {
   unknown: 'Something went wrong, please try again',
   networkError: 'Network Error',
   requestFailed: 'request failed',
   requestCanceled: 'request canceled',
-  requestTimeout: 'request taking too long',
   serverError: 'server error',
   badRequest: 'bad request',
   forbidden: 'forbidden',
@@ -21,33 +23,7 @@ export const errorCatalogue = {
   sessionExpired: 'session expired',
   tokenExpired: 'token expired',
   tokenMissing: 'token missing',
-  incorrectPassword: 'incorrect password',
-  passwordDecryptionFailed: 'password decryption failed on the device',
-  encryptedKeyMissing: 'encrypted key missing from localStorage',
   authKeyNotFound: 'auth key not found',
-  twoFactorEnabled: 'two factor enabled',
-  signupFailed: 'signup failed',
-  workerLoadFailed: 'failed to load web worker',
-  storageQuotaExceeded: 'storage quota exceeded',
-  subscriptionExpired: 'subscription expired',
-  subscriptionNotPresent: 'subscription not present',
-  etagMissing: 'no header/etag present in response body',
-  urlAlreadySet: 'url already set',
-  videoPlaybackFailed: 'video playback failed',
-  unsupportedFileFormat: 'unsupported file format',
-  fileTooLarge: 'file too large',
-  invalidMimeType: 'invalid mime type',
-  fileConversionFailed: 'file conversion failed',
-  fileNotFound: 'file with id not found',
-  notFileOwner: 'not file owner',
-  noMetadata: 'no metadata',
-  exifDataNotFound: 'exif data not found',
-  uploadCancelled: 'upload cancelled',
-  favoriteCollectionMissing: 'favorite collection missing',
-  invalidCollectionOperation: 'invalid collection operation',
-  exportStopped: 'export stopped',
-  noExportFolderSelected: 'no export folder selected',
-  exportFolderMissing: 'export folder does not exist',
 } as const;
 
 export type ErrorId = keyof typeof errorCatalogue;
@@ -63,11 +39,6 @@ export class AppError extends Error {
     super(errorCatalogue[id], options);
     this.name = 'AppError';
   }
-}
-
-/** The translation key (namespace `errors`) of an identifier, e.g. `errors:sessionExpired`. */
-export function errorMessageKey(id: ErrorId): `errors:${ErrorId}` {
-  return `errors:${id}`;
 }
 
 /** Maps anything thrown to the identifier a page should show. */

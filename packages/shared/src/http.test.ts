@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
-import { http, HttpResponse } from 'msw';
+
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { z } from 'zod';
+
 import { setAppName } from './app-name.ts';
 import {
   ApiError,
@@ -14,12 +16,15 @@ import {
   put,
   putJSON,
   RequestCanceledError,
+  requestsInFlight,
+  requestsSettled,
   ResponseShapeError,
   ServerError,
 } from './http.ts';
 import { savedLogs } from './log.ts';
-import { deleteKVDatabase, setKV } from './storage/kv.ts';
-import { saveUser, TokenMissingError } from './storage/user.ts';
+import { deleteKVDatabase, saveKV } from './storage/kv.ts';
+import { saveUser } from './storage/local-storage.ts';
+import { TokenMissingError } from './storage/user.ts';
 
 const hosted = 'https://api.ente.com';
 const server = setupServer();
@@ -52,7 +57,7 @@ test('requests go to the hosted origin by default, with JSON and the client pack
 });
 
 test('a stored API origin wins over the build setting', async () => {
-  await setKV('apiOrigin', 'http://self.hosted:8080');
+  await saveKV('apiOrigin', 'http://self.hosted:8080');
   server.use(http.get('http://self.hosted:8080/ping', () => HttpResponse.json({ message: 'pong' })));
   await expect(getJSON('/ping', pong)).resolves.toEqual({ message: 'pong' });
 });
@@ -101,7 +106,7 @@ test('an answer of the wrong shape is a ResponseShapeError', async () => {
   await expect(putJSON('/shape', {}, pong)).rejects.toBeInstanceOf(ResponseShapeError);
 });
 
-describe('failures (spec §8)', () => {
+describe('failures (docs/product.md#errors)', () => {
   test('a body with code and message becomes an ApiError, whatever the status', async () => {
     server.use(
       http.post(`${hosted}/users/ott`, () =>
@@ -150,5 +155,33 @@ describe('failures (spec §8)', () => {
     const pending = getJSON('/slow', pong, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(RequestCanceledError);
+  });
+});
+
+describe('requests in flight', () => {
+  test('are waited for, until their callers have seen the answers', async () => {
+    server.use(
+      http.get(`${hosted}/slow`, async () => {
+        await delay(30);
+        return HttpResponse.json({ message: 'late' });
+      }),
+    );
+    const seenByCaller: string[] = [];
+    void getJSON('/slow', pong).then((answer) => seenByCaller.push(answer.message));
+    expect(requestsInFlight()).toBe(1);
+    await requestsSettled(5000);
+    expect(seenByCaller).toEqual(['late']);
+    expect(requestsInFlight()).toBe(0);
+  });
+
+  test('are waited for at most the bound', async () => {
+    server.use(http.get(`${hosted}/hang`, () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const hanging = getJSON('/hang', pong, { signal: controller.signal }).catch((e: unknown) => e);
+    await requestsSettled(50);
+    expect(requestsInFlight()).toBe(1);
+    controller.abort();
+    expect(await hanging).toBeInstanceOf(RequestCanceledError);
+    expect(requestsInFlight()).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 // The HTTP client of every app (axios). Requests go to the API origin (origins.ts) with a JSON content
 // type and X-Client-Package; authenticated ones also carry X-Auth-Token (read from kv). Failures become
-// the errors of spec §8 (see: [Note: HTTP errors]) and answers are parsed with a zod schema where they arrive.
+// the errors of docs/product.md#errors (see: [Note: HTTP errors]) and answers are parsed with a zod
+// schema where they arrive. Every request is tracked until it settles, so that logout can wait for the
+// ones in flight.
 //
 // [Note: HTTP errors]
 // - A response whose body has `code` and `message` → ApiError(message, errCode, httpStatus), any status.
@@ -9,9 +11,11 @@
 // - No response at all (offline, DNS, CORS) → logged, then NetworkError ("Network Error").
 // - A cancelled request → RequestCanceledError; an answer of the wrong shape → ResponseShapeError.
 // errors.ts maps each of them to an error identifier of the catalogue, which pages show translated.
-import { middlewareErrorBodySchema, typedErrorBodySchema } from '@ente/protocol/errors.ts';
 import axios, { isAxiosError, isCancel, type AxiosError, type Method } from 'axios';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+
+import { middlewareErrorBodySchema, typedErrorBodySchema } from '@ente/protocol/errors.ts';
+
 import { clientPackage } from './app-name.ts';
 import { log } from './log.ts';
 import { apiOrigin } from './origins.ts';
@@ -79,45 +83,85 @@ export class ResponseShapeError extends Error {
   }
 }
 
-export async function getJSON<S extends $ZodType>(
-  path: string,
-  schema: S,
-  options?: RequestOptions,
-): Promise<output<S>> {
-  return parse(schema, await send('GET', path, undefined, options), `GET ${path}`);
+export function getJSON<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>> {
+  return tracked(requestJSON('GET', path, undefined, schema, options));
 }
 
-export async function postJSON<S extends $ZodType>(
+export function postJSON<S extends $ZodType>(
   path: string,
   body: unknown,
   schema: S,
   options?: RequestOptions,
 ): Promise<output<S>> {
-  return parse(schema, await send('POST', path, body, options), `POST ${path}`);
+  return tracked(requestJSON('POST', path, body, schema, options));
 }
 
-export async function putJSON<S extends $ZodType>(
+export function putJSON<S extends $ZodType>(
   path: string,
   body: unknown,
   schema: S,
   options?: RequestOptions,
 ): Promise<output<S>> {
-  return parse(schema, await send('PUT', path, body, options), `PUT ${path}`);
+  return tracked(requestJSON('PUT', path, body, schema, options));
 }
 
 /** A POST whose answer is not used (any 2xx body is accepted). */
-export async function post(path: string, body?: unknown, options?: RequestOptions): Promise<void> {
-  await send('POST', path, body, options);
+export function post(path: string, body?: unknown, options?: RequestOptions): Promise<void> {
+  return tracked(request('POST', path, body, options));
 }
 
 /** A PUT whose answer is not used (any 2xx body is accepted). */
-export async function put(path: string, body?: unknown, options?: RequestOptions): Promise<void> {
-  await send('PUT', path, body, options);
+export function put(path: string, body?: unknown, options?: RequestOptions): Promise<void> {
+  return tracked(request('PUT', path, body, options));
 }
 
 /** A DELETE whose answer is not used (any 2xx body is accepted). */
-export async function del(path: string, options?: RequestOptions): Promise<void> {
-  await send('DELETE', path, undefined, options);
+export function del(path: string, options?: RequestOptions): Promise<void> {
+  return tracked(request('DELETE', path, undefined, options));
+}
+
+/** How many requests are in flight. */
+export function requestsInFlight(): number {
+  return inFlight.size;
+}
+
+/**
+ * Resolves when every request in flight now has settled, or after `boundMs`, whichever comes first.
+ * Logout uses it to let late answers land before it clears storage a second time.
+ */
+export async function requestsSettled(boundMs: number): Promise<void> {
+  if (inFlight.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, boundMs);
+  });
+  await Promise.race([Promise.allSettled([...inFlight]), bound]);
+  clearTimeout(timer);
+}
+
+// The promises handed to callers, so that logout can wait for them: a caller's own continuation (which
+// may write storage) was attached before logout starts waiting, so it runs first.
+const inFlight = new Set<Promise<unknown>>();
+
+function tracked<T>(pending: Promise<T>): Promise<T> {
+  inFlight.add(pending);
+  const forget = () => inFlight.delete(pending);
+  void pending.then(forget, forget);
+  return pending;
+}
+
+async function requestJSON<S extends $ZodType>(
+  method: Method,
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: RequestOptions,
+): Promise<output<S>> {
+  return parse(schema, await send(method, path, body, options), `${method} ${path}`);
+}
+
+async function request(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<void> {
+  await send(method, path, body, options);
 }
 
 const client = axios.create({ headers: { 'Content-Type': 'application/json' } });

@@ -1,7 +1,8 @@
-// The thin progress bar at the top of the window (nprogress, spec §4 and §9): `startLoadingBar` starts
-// continuous progress once (calling it again while it runs changes nothing), `finishLoadingBar`
-// completes it 100 ms later. Starting again within those 100 ms keeps the bar running instead of
-// letting it complete and restart, so back-to-back work shows as one run.
+// The thin progress bar at the top of the window (nprogress, docs/product.md#app-shell):
+// `startLoadingBar` starts continuous progress once (calling it again while it runs changes
+// nothing), `finishLoadingBar` completes it 100 ms later. Starting again within those 100 ms keeps
+// the bar running instead of letting it complete and restart, so back-to-back work shows as one
+// run.
 import NProgress from 'nprogress';
 
 /** How long the bar lingers before it completes, so that quick work still shows as progress. */

@@ -5,19 +5,20 @@
 // object or an error message. As a second line of defence, fields of logged objects whose names look
 // secret are replaced by "[redacted]".
 import { isDevBuild } from './config.ts';
-import { storageRegistry, type LogEntry } from './storage/registry.ts';
+import { storageRegistry, type LocalKey, type LogEntry } from './storage/registry.ts';
 
 /** How many entries the stored log keeps; older ones are dropped. */
 export const maxLogEntries = 1000;
 
+// Functions rather than methods, so that they can be passed on (`.catch(log.error)`) without `this`.
 export const log = {
-  info(message: string, detail?: unknown): void {
+  info: (message: string, detail?: unknown): void => {
     write('info', message, detail);
   },
-  warn(message: string, detail?: unknown): void {
+  warn: (message: string, detail?: unknown): void => {
     write('warn', message, detail);
   },
-  error(message: string, detail?: unknown): void {
+  error: (message: string, detail?: unknown): void => {
     write('error', message, detail);
   },
 };
@@ -27,7 +28,7 @@ export function savedLogs(): LogEntry[] {
   try {
     const raw = localStorage.getItem(logsKey);
     if (raw === null) return [];
-    const parsed = storageRegistry.logs.shape.safeParse(JSON.parse(raw));
+    const parsed = storageRegistry.localStorage.keys.logs.shape.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
@@ -36,7 +37,7 @@ export function savedLogs(): LogEntry[] {
 
 type Level = 'info' | 'warn' | 'error';
 
-const logsKey = 'logs';
+const logsKey = 'logs' satisfies LocalKey;
 const secretFieldPattern =
   /token|secret|password|passphrase|key|nonce|salt|verifier|mnemonic|^ott$|^code$|^srpM1$|^srpM2$|^srpA$|^srpB$/i;
 

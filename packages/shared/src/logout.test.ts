@@ -1,15 +1,18 @@
 import 'fake-indexeddb/auto';
+
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { z } from 'zod';
+
 import { setAppName } from './app-name.ts';
-import { ClientError, NetworkError, ServerError } from './http.ts';
-import { savedLogs } from './log.ts';
-import { cachesClearedOnLogout, logout } from './logout.ts';
+import { ClientError, getJSON, NetworkError, ServerError } from './http.ts';
+import { log, savedLogs } from './log.ts';
+import { logout } from './logout.ts';
 import { registerInMemoryReset } from './storage/in-memory.ts';
-import { deleteKVDatabase, getKV, removeKV, setKV } from './storage/kv.ts';
-import { filesStore } from './storage/local-forage.ts';
-import { registryEntries } from './storage/registry.ts';
-import { saveUser } from './storage/user.ts';
+import { deleteKVDatabase, removeKV, savedKV, saveKV } from './storage/kv.ts';
+import { localforageStore } from './storage/local-forage.ts';
+import { saveUser } from './storage/local-storage.ts';
+import { keysKeptOnLogout, storagePlaces, storageRegistry, type KVKey, type StoragePlace } from './storage/registry.ts';
 
 const origin = 'http://localhost:8080';
 const server = setupServer();
@@ -17,6 +20,7 @@ const logoutRequests: Request[] = [];
 let cacheNames: Set<string>;
 const fakeCaches = { delete: jest.fn<(name: string) => Promise<boolean>>() };
 const inMemoryReset = jest.fn<() => void>();
+const messageSchema = z.object({ message: z.string() });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -27,7 +31,7 @@ beforeEach(async () => {
   fakeCaches.delete.mockReset().mockImplementation((name) => Promise.resolve(cacheNames.delete(name)));
   inMemoryReset.mockReset();
   Object.defineProperty(globalThis, 'caches', { value: fakeCaches, configurable: true, writable: true });
-  await seedEverything();
+  await seedEveryPlace();
   answerLogoutWith(() => HttpResponse.json({}));
 });
 afterEach(async () => {
@@ -37,7 +41,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   await deleteKVDatabase();
-  await (await filesStore()).clear();
+  await (await localforageStore(storageRegistry.files)).clear();
 });
 afterAll(() => server.close());
 
@@ -49,20 +53,54 @@ test('ends the session on the server with the token and the client package', asy
   expect(logoutRequests[0]!.headers.get('X-Client-Package')).toBe('io.ente.auth.web');
 });
 
-test('afterwards nothing registered as cleared remains, and what is kept is intact', async () => {
+test('afterwards nothing the registry marks cleared remains, and what it keeps is intact', async () => {
   localStorage.setItem('unregistered', 'stray');
   await logout();
-  for (const { key, area, clearedOnLogout } of registryEntries()) {
-    const value =
-      area === 'kv' ? await getKV(key as 'token') : (area === 'local' ? localStorage : sessionStorage).getItem(key);
-    if (clearedOnLogout) expect([area, key, value ?? null]).toEqual([area, key, null]);
-    else expect([area, key, value]).toEqual([area, key, seededValue(key)]);
-  }
+  await expectNothingClearedRemains();
   expect(localStorage.getItem('unregistered')).toBeNull();
-  expect(sessionStorage.length).toBe(0);
-  expect(await (await filesStore()).length()).toBe(0);
-  expect([...cacheNames]).toEqual(['unrelated']);
-  expect(inMemoryReset).toHaveBeenCalledTimes(1);
+});
+
+test('the in-memory state is reset', async () => {
+  await logout();
+  expect(inMemoryReset).toHaveBeenCalled();
+});
+
+test('what a request in flight writes after the first sweep is gone after logout', async () => {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get(`${origin}/users/details`, async () => {
+      await answered;
+      return HttpResponse.json({ message: 'late' });
+    }),
+  );
+  // The answer arrives once the first sweep is over and logout waits for the requests in flight.
+  jest.spyOn(log, 'info').mockImplementation((message: string) => {
+    if (message.startsWith('Logout waits for 1 requests in flight')) answer();
+  });
+  let firstSweepWasOver = false;
+  // The caller writes at once on the answer, as a page would.
+  const late = getJSON('/users/details', messageSchema).then(async () => {
+    firstSweepWasOver = localStorage.getItem('user') === null;
+    localStorage.setItem('keyAttributes', '{"late":true}');
+    sessionStorage.setItem('encryptionKey', '{"late":true}');
+    await saveKV('token', 'late-token');
+  });
+
+  await logout();
+  await late;
+  expect(firstSweepWasOver).toBe(true);
+  await expectNothingClearedRemains();
+});
+
+test('a request that never answers holds logout back only for the bound', async () => {
+  server.use(http.get(`${origin}/users/details`, () => new Promise<never>(() => {})));
+  const controller = new AbortController();
+  const hanging = getJSON('/users/details', messageSchema, { signal: controller.signal }).catch(() => undefined);
+  await logout({ requestsWaitMs: 20 });
+  await expectNothingClearedRemains();
+  controller.abort();
+  await hanging;
 });
 
 test('without a token nothing is sent and everything is cleared', async () => {
@@ -70,7 +108,7 @@ test('without a token nothing is sent and everything is cleared', async () => {
   localStorage.removeItem('user');
   await logout();
   expect(logoutRequests).toHaveLength(0);
-  await expectClearedLocally();
+  await expectNothingClearedRemains();
 });
 
 test.each([
@@ -80,7 +118,7 @@ test.each([
 ])('%s from the server counts as logged out, silently', async (_, resolver) => {
   answerLogoutWith(resolver);
   await expect(logout()).resolves.toBeUndefined();
-  await expectClearedLocally();
+  await expectNothingClearedRemains();
 });
 
 test.each([
@@ -90,18 +128,18 @@ test.each([
 ])('%s is thrown, but only after everything was cleared', async (_, resolver, errorClass) => {
   answerLogoutWith(resolver);
   await expect(logout()).rejects.toBeInstanceOf(errorClass);
-  await expectClearedLocally();
+  await expectNothingClearedRemains();
 });
 
 test('a token that only local storage still has ends the session too', async () => {
   await removeKV('token');
   await logout();
   expect(logoutRequests[0]!.headers.get('X-Auth-Token')).toBe('the-token');
-  await expectClearedLocally();
+  await expectNothingClearedRemains();
 });
 
-describe('each cleanup step ignores and logs its own failure', () => {
-  const failures: [string, () => Promise<void> | void, string][] = [
+describe('each clean-up step ignores and logs its own failure', () => {
+  const failures: [Step, () => Promise<void> | void, string][] = [
     [
       'in-memory state',
       () => {
@@ -112,7 +150,7 @@ describe('each cleanup step ignores and logs its own failure', () => {
       'Could not reset the in-memory state of test state',
     ],
     [
-      'session storage',
+      'sessionStorage',
       () => {
         jest.spyOn(Storage.prototype, 'clear').mockImplementation(() => {
           throw new Error('clear failed');
@@ -121,7 +159,7 @@ describe('each cleanup step ignores and logs its own failure', () => {
       'Logout could not clear the session storage',
     ],
     [
-      'local storage',
+      'localStorage',
       () => {
         jest.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
           throw new Error('remove failed');
@@ -130,21 +168,21 @@ describe('each cleanup step ignores and logs its own failure', () => {
       'Logout could not clear the local storage',
     ],
     [
-      'localforage database',
+      'localforage',
       async () => {
-        jest.spyOn(await filesStore(), 'clear').mockRejectedValue(new Error('clear failed'));
+        jest.spyOn(await localforageStore(storageRegistry.files), 'clear').mockRejectedValue(new Error('clear failed'));
       },
-      'Logout could not clear the localforage database',
+      'Logout could not clear the localforage database ente-files',
     ],
     [
-      'caches',
+      'cache',
       () => {
         fakeCaches.delete.mockRejectedValue(new Error('delete failed'));
       },
-      'Logout could not delete the cache thumbs',
+      'Logout could not clear the cache thumbs',
     ],
     [
-      'kv database',
+      'kv',
       () => {
         jest.spyOn(indexedDB, 'deleteDatabase').mockImplementation(() => {
           throw new Error('delete failed');
@@ -157,7 +195,7 @@ describe('each cleanup step ignores and logs its own failure', () => {
   test.each(failures)('%s', async (step, breakStep, logged) => {
     await breakStep();
     await expect(logout()).resolves.toBeUndefined();
-    await expectClearedLocally({ except: step });
+    await expectNothingClearedRemains({ except: step });
     expect(savedLogs().map((entry) => entry.logLine)).toContainEqual(expect.stringContaining(`[error] ${logged}`));
   });
 
@@ -177,16 +215,18 @@ describe('each cleanup step ignores and logs its own failure', () => {
     });
     await logout();
     unregister();
-    expect(other).toHaveBeenCalledTimes(1);
+    expect(other).toHaveBeenCalled();
   });
 
   test('without Cache Storage (insecure context) there is nothing to delete', async () => {
-    Object.defineProperty(globalThis, 'caches', { value: undefined, configurable: true, writable: true });
     delete (globalThis as { caches?: unknown }).caches;
     await expect(logout()).resolves.toBeUndefined();
-    await expectClearedLocally({ except: 'caches' });
+    await expectNothingClearedRemains({ except: 'cache' });
   });
 });
+
+/** A clean-up step: the in-memory state, or a kind of place of the registry. */
+type Step = 'in-memory state' | StoragePlace['kind'];
 
 function answerLogoutWith(resolver: () => Response | Promise<Response>) {
   server.use(
@@ -197,7 +237,7 @@ function answerLogoutWith(resolver: () => Response | Promise<Response>) {
   );
 }
 
-/** Values for every registry key, so that a test can tell what was kept. */
+/** A value for every key, so that a test can tell what was kept. */
 function seededValue(key: string): string {
   if (key === 'apiOrigin') return origin;
   if (key === 'theme') return '"light"';
@@ -206,31 +246,64 @@ function seededValue(key: string): string {
   return `"${key} value"`;
 }
 
-async function seedEverything() {
-  cacheNames = new Set([...cachesClearedOnLogout, 'unrelated']);
-  for (const { key, area } of registryEntries()) {
-    if (area === 'local') localStorage.setItem(key, seededValue(key));
-    else if (area === 'session') sessionStorage.setItem(key, seededValue(key));
+/** Puts something into every place of the registry, and a signed-in user. */
+async function seedEveryPlace() {
+  cacheNames = new Set(['unrelated']);
+  for (const place of storagePlaces()) {
+    switch (place.kind) {
+      case 'localStorage':
+      case 'sessionStorage':
+        for (const key of Object.keys(place.keys)) globalThis[place.kind].setItem(key, seededValue(key));
+        break;
+      case 'kv':
+        for (const key of Object.keys(place.keys) as KVKey[]) await saveKV(key, seededValue(key));
+        break;
+      case 'localforage':
+        await (await localforageStore(place)).setItem('file', 'data');
+        break;
+      case 'cache':
+        cacheNames.add(place.cache);
+        break;
+    }
   }
-  await setKV('apiOrigin', origin);
   await saveUser({ id: 42, email: 'a@example.org', token: 'the-token' });
-  await (await filesStore()).setItem('file', 'data');
 }
 
-/** Checks that each cleanup step did its work, apart from the one that was made to fail. */
-async function expectClearedLocally({ except }: { except?: string } = {}) {
+/**
+ * Walks the registry: each place it marks cleared holds nothing but the keys it keeps, and those
+ * unchanged (the log excepted, which logout writes to). `except` is a step that was made to fail.
+ */
+async function expectNothingClearedRemains({ except }: { except?: Step } = {}) {
   if (except !== 'in-memory state') expect(inMemoryReset).toHaveBeenCalled();
-  if (except !== 'session storage') expect(sessionStorage.length).toBe(0);
-  if (except !== 'local storage') {
-    expect(localStorage.getItem('user')).toBeNull();
-    expect(localStorage.getItem('keyAttributes')).toBeNull();
-    expect(localStorage.getItem('theme')).toBe('"light"');
-  }
-  if (except !== 'localforage database') expect(await (await filesStore()).length()).toBe(0);
-  if (except !== 'caches') expect([...cacheNames]).toEqual(['unrelated']);
-  if (except !== 'kv database') {
-    expect(await getKV('token')).toBeUndefined();
-    expect(await getKV('userID')).toBeUndefined();
-    expect(await getKV('apiOrigin')).toBe(origin);
+  for (const place of storagePlaces()) {
+    if (!place.clearedOnLogout || place.kind === except) continue;
+    const kept = keysKeptOnLogout(place);
+    switch (place.kind) {
+      case 'localStorage':
+      case 'sessionStorage': {
+        const storage = globalThis[place.kind];
+        const remaining = Object.fromEntries(
+          Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').map((key) => [
+            key,
+            key === 'logs' ? '(the log)' : storage.getItem(key),
+          ]),
+        );
+        const expected = Object.fromEntries(kept.map((key) => [key, key === 'logs' ? '(the log)' : seededValue(key)]));
+        expect([place.kind, remaining]).toEqual([place.kind, expected]);
+        break;
+      }
+      case 'kv':
+        for (const key of Object.keys(place.keys) as KVKey[]) {
+          const expected = kept.includes(key) ? seededValue(key) : undefined;
+          expect([key, await savedKV(key)]).toEqual([key, expected]);
+        }
+        break;
+      case 'localforage':
+        expect([place.database, await (await localforageStore(place)).length()]).toEqual([place.database, 0]);
+        break;
+      case 'cache':
+        expect([...cacheNames]).not.toContain(place.cache);
+        break;
+    }
   }
 }

@@ -1,55 +1,48 @@
-// Logout (spec §4, protocol §7.8): end the session on the server, then forget everything this browser
+// Logout (docs/protocol.md#logout): end the session on the server, then forget everything this browser
 // keeps about the account. See: [Note: Logout]
 //
 // [Note: Logout]
 // 1. POST /users/logout with the token. No token, or a 401 (the session is already gone): done,
 //    silently. Any other failure is remembered and rethrown at the very end.
-// 2. Local cleanup, which always runs because the user asked to be signed out: in-memory state,
-//    session storage, local storage (keeping what the registry keeps: logs, theme, locale), the
-//    localforage database, the caches thumbs, face-crops and files, and the kv database (deleted and
-//    recreated with only the kept apiOrigin). Each step logs and ignores its own failure.
-// So logout() rejects only for a remote failure, and only after the cleanup has finished: the caller
-// navigates to '/' either way (e.g. in `finally`) and may tell the user the server could not be reached.
-import { ApiError, ClientError, post } from './http.ts';
+// 2. Local clean-up, which always runs because the user asked to be signed out: the in-memory state,
+//    then every place of the storage registry marked `clearedOnLogout`, keeping the keys it marks
+//    `keptOnLogout` (registry.ts). Each step logs and ignores its own failure.
+// 3. Requests still in flight may answer after that and write what they got; logout waits for them
+//    (at most `requestsWaitMs`) and clears everything a second time.
+// So logout() rejects only for a remote failure, and only after the clean-up has finished. The caller
+// then loads '/' afresh (app/navigation.ts), so nothing of the signed-in app survives in memory.
+import { ApiError, ClientError, post, requestsInFlight, requestsSettled } from './http.ts';
 import { log } from './log.ts';
 import { resetInMemoryState } from './storage/in-memory.ts';
-import { deleteKVDatabase, getKV, setKV } from './storage/kv.ts';
-import { filesStore } from './storage/local-forage.ts';
-import { keysKeptOnLogout, type KVKey } from './storage/registry.ts';
-import { savedAuthToken, savedUser, TokenMirrorError } from './storage/user.ts';
+import { deleteKVDatabase, savedKV, saveKV } from './storage/kv.ts';
+import { localforageStore } from './storage/local-forage.ts';
+import { savedUser } from './storage/local-storage.ts';
+import { keysKeptOnLogout, storagePlaces, type KVKey, type StoragePlace } from './storage/registry.ts';
+import { savedAuthToken, TokenMirrorError } from './storage/user.ts';
 
-/** The Cache Storage caches of file data that logout deletes (spec §9). */
-export const cachesClearedOnLogout = ['thumbs', 'face-crops', 'files'] as const;
+/** How long logout waits for requests in flight before its second sweep, by default. */
+export const defaultRequestsWaitMs = 2000;
 
-export async function logout(): Promise<void> {
-  let remoteFailure: unknown;
+export async function logout({ requestsWaitMs = defaultRequestsWaitMs } = {}): Promise<void> {
   try {
     await endRemoteSession();
   } catch (e) {
     log.error('Could not end the session on the server', e);
-    remoteFailure = e;
+    await forgetEverything(requestsWaitMs);
+    throw e;
   }
-  await clearLocalState();
-  if (remoteFailure !== undefined) throw remoteFailure;
+  await forgetEverything(requestsWaitMs);
 }
 
-/** The cleanup steps, in order; each one's failure is logged and ignored. */
-export async function clearLocalState(): Promise<void> {
-  const steps: [string, () => void | Promise<void>][] = [
-    ['in-memory state', resetInMemoryState],
-    ['session storage', () => sessionStorage.clear()],
-    ['local storage', clearLocalStorage],
-    ['localforage database', clearFilesStore],
-    ['caches', clearCaches],
-    ['kv database', clearKVDatabase],
-  ];
-  for (const [name, step] of steps) {
-    try {
-      await step();
-    } catch (e) {
-      log.error(`Logout could not clear the ${name}`, e);
-    }
+/** Clears the local state, waits for the requests in flight, and clears it again. */
+async function forgetEverything(requestsWaitMs: number): Promise<void> {
+  await clearLocalState();
+  const pending = requestsInFlight();
+  if (pending > 0) {
+    log.info(`Logout waits for ${pending} requests in flight`);
+    await requestsSettled(requestsWaitMs);
   }
+  await clearLocalState();
 }
 
 async function endRemoteSession(): Promise<void> {
@@ -71,42 +64,81 @@ async function endRemoteSession(): Promise<void> {
   }
 }
 
-function clearLocalStorage(): void {
-  const kept = new Set<string>(keysKeptOnLogout('local'));
-  const keys: string[] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key !== null && !kept.has(key)) keys.push(key);
-  }
-  for (const key of keys) localStorage.removeItem(key);
-}
-
-async function clearFilesStore(): Promise<void> {
-  await (await filesStore()).clear();
-}
-
-async function clearCaches(): Promise<void> {
-  // Cache Storage exists only in secure contexts; without it there is nothing to delete.
-  if (typeof caches === 'undefined') return;
-  for (const name of cachesClearedOnLogout) {
+/** The in-memory state, then each place the registry clears on logout; a failing step is logged and skipped. */
+async function clearLocalState(): Promise<void> {
+  await resetInMemoryState();
+  for (const place of storagePlaces()) {
+    if (!place.clearedOnLogout) continue;
     try {
-      await caches.delete(name);
+      await clearPlace(place);
     } catch (e) {
-      log.error(`Logout could not delete the cache ${name}`, e);
+      log.error(`Logout could not clear ${describePlace(place)}`, e);
     }
   }
 }
 
-async function clearKVDatabase(): Promise<void> {
-  const kept = new Map<KVKey, string>();
-  for (const key of keysKeptOnLogout('kv') as KVKey[]) {
+async function clearPlace(place: StoragePlace): Promise<void> {
+  const kept = keysKeptOnLogout(place);
+  switch (place.kind) {
+    case 'localStorage':
+      removeAllBut(localStorage, kept);
+      return;
+    case 'sessionStorage':
+      removeAllBut(sessionStorage, kept);
+      return;
+    case 'kv':
+      await recreateKVDatabase(kept as KVKey[]);
+      return;
+    case 'localforage':
+      await (await localforageStore(place)).clear();
+      return;
+    case 'cache':
+      // Cache Storage exists only in secure contexts; without it there is nothing to delete.
+      if (typeof caches !== 'undefined') await caches.delete(place.cache);
+      return;
+  }
+}
+
+function describePlace(place: StoragePlace): string {
+  switch (place.kind) {
+    case 'localStorage':
+      return 'the local storage';
+    case 'sessionStorage':
+      return 'the session storage';
+    case 'kv':
+      return 'the kv database';
+    case 'localforage':
+      return `the localforage database ${place.database}`;
+    case 'cache':
+      return `the cache ${place.cache}`;
+  }
+}
+
+/** Removes every key of a web storage but the kept ones, also keys the registry does not know. */
+function removeAllBut(storage: Storage, kept: string[]): void {
+  if (kept.length === 0) {
+    storage.clear();
+    return;
+  }
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key !== null && !kept.includes(key)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+/** Deletes the kv database (whatever it holds) and writes the kept keys back. */
+async function recreateKVDatabase(kept: KVKey[]): Promise<void> {
+  const values = new Map<KVKey, string>();
+  for (const key of kept) {
     try {
-      const value = await getKV(key);
-      if (value !== undefined) kept.set(key, value);
+      const value = await savedKV(key);
+      if (value !== undefined) values.set(key, value);
     } catch (e) {
       log.warn(`Logout drops the unreadable kv value of ${key}`, e);
     }
   }
   await deleteKVDatabase();
-  for (const [key, value] of kept) await setKV(key, value);
+  for (const [key, value] of values) await saveKV(key, value);
 }

@@ -1,18 +1,20 @@
 import 'fake-indexeddb/auto';
+
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+
 import { setAppName } from './app-name.ts';
 import {
   accountsAppOrigin,
-  ApiOriginError,
   apiOrigin,
+  ApiOriginError,
   canChangeApiOrigin,
   normaliseApiOrigin,
   saveApiOrigin,
   savedApiOrigin,
 } from './origins.ts';
 import type * as OriginsModule from './origins.ts';
-import { deleteKVDatabase, getKV, setKV } from './storage/kv.ts';
+import { deleteKVDatabase, savedKV, saveKV } from './storage/kv.ts';
 
 const server = setupServer();
 const pings: Request[] = [];
@@ -49,14 +51,14 @@ test('the build settings come before the defaults, and a stored origin before bo
   }
   expect(await origins!.apiOrigin()).toBe('http://localhost:8080');
   expect(origins!.accountsAppOrigin()).toBe('http://localhost:3001');
-  await setKV('apiOrigin', 'https://self.hosted');
+  await saveKV('apiOrigin', 'https://self.hosted');
   expect(await origins!.apiOrigin()).toBe('https://self.hosted');
 });
 
 test('an origin that answers pong is saved and used', async () => {
   server.use(http.get('http://localhost:8080/ping', () => HttpResponse.json({ message: 'pong', id: 'abc' })));
   await saveApiOrigin(' http://localhost:8080/ ');
-  expect(await getKV('apiOrigin')).toBe('http://localhost:8080');
+  expect(await savedKV('apiOrigin')).toBe('http://localhost:8080');
   expect(await apiOrigin()).toBe('http://localhost:8080');
   expect(pings[0]!.headers.get('X-Client-Package')).toBe('io.ente.auth.web');
 });

@@ -1,8 +1,8 @@
 // Where the apps find the API server and the accounts app. The API origin is the one a user stored
 // through the developer settings (kv `apiOrigin`), else the build setting, else the hosted server
-// (protocol §1.1). The accounts app's address comes from the build setting alone.
+// (docs/protocol.md#transport). The accounts app's address comes from the build setting alone.
 import { buildAccountsAppOrigin, buildApiOrigin } from './config.ts';
-import { getKV, removeKV, setKV } from './storage/kv.ts';
+import { removeKV, savedKV, saveKV } from './storage/kv.ts';
 
 /** Why a candidate API origin was refused. */
 export type ApiOriginProblem = 'invalidURL' | 'unreachable' | 'notAServer';
@@ -24,7 +24,7 @@ export async function apiOrigin(): Promise<string> {
 
 /** The origin stored through the developer settings, if any. */
 export function savedApiOrigin(): Promise<string | undefined> {
-  return getKV('apiOrigin');
+  return savedKV('apiOrigin');
 }
 
 /**
@@ -50,7 +50,7 @@ export async function saveApiOrigin(origin: string | undefined): Promise<void> {
   } catch (e) {
     throw new ApiOriginError(e instanceof ResponseShapeError ? 'notAServer' : 'unreachable', { cause: e });
   }
-  await setKV('apiOrigin', normalised);
+  await saveKV('apiOrigin', normalised);
 }
 
 /** The address of the accounts app (used for passkeys). */

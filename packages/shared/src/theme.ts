@@ -1,8 +1,8 @@
-// The look of every app: a light and a dark MUI theme (dark by default, spec §9), the user's saved
-// choice, the Inter type scale from 10 to 48px, and the breakpoints. Colours are chosen so that text
-// and buttons meet WCAG AA contrast (4.5:1) in both themes; theme.test.ts checks every pair we use.
+// The look of every app (docs/product.md#look): a light and a dark MUI theme (dark by default), the
+// Inter type scale from 10 to 48px, and the breakpoints. The user's choice is saved by
+// AppThemeProvider. Colours are chosen so that text and buttons meet WCAG AA contrast (4.5:1) in both
+// themes; theme.test.ts checks every pair we use.
 import { createTheme, type Theme } from '@mui/material/styles';
-import { savedPreference, savePreference } from './app/preferences.ts';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -10,18 +10,8 @@ export const themeModes: readonly ThemeMode[] = ['light', 'dark'];
 
 export const defaultThemeMode: ThemeMode = 'dark';
 
-/** The colour of the top loading bar (spec §9). */
+/** The colour of the top loading bar (docs/product.md#look). */
 export const loadingBarColor = '#51cd7c';
-
-/** The mode the user chose last, or the default. */
-export function savedThemeMode(): ThemeMode {
-  const saved = savedPreference('theme');
-  return saved === 'light' || saved === 'dark' ? saved : defaultThemeMode;
-}
-
-export function saveThemeMode(mode: ThemeMode): void {
-  savePreference('theme', mode);
-}
 
 /** The MUI theme of a mode. Themes are built once per mode and reused. */
 export function appTheme(mode: ThemeMode): Theme {

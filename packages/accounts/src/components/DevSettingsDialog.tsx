@@ -1,18 +1,19 @@
-// The hidden developer settings of the login page (protocol §1.1): point this browser at another API
-// server, or back at the default one. The new origin must answer `GET /ping` before it is saved
-// (saveApiOrigin); problems are shown in the form and nothing is saved.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// The hidden developer settings of the login page (docs/protocol.md#transport): point this browser
+// at another API server, or back at the default one. The new origin must answer `GET /ping` before
+// it is saved (saveApiOrigin); problems are shown in the form and nothing is saved.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import type { ParseKeys } from 'i18next';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { log } from '@ente/shared/log.ts';
 import { ApiOriginError, saveApiOrigin, savedApiOrigin, type ApiOriginProblem } from '@ente/shared/origins.ts';
-import { useTranslation } from 'react-i18next';
-import type { AccountsKey } from '../i18n-keys.ts';
 
 export interface DevSettingsDialogProps {
   open: boolean;
@@ -25,7 +26,7 @@ export function DevSettingsDialog({ open, onClose, onSaved }: DevSettingsDialogP
   const { t } = useTranslation(['accounts', 'common']);
   const titleId = useId();
   const [value, setValue] = useState('');
-  const [problemKey, setProblemKey] = useState<AccountsKey | undefined>();
+  const [problemKey, setProblemKey] = useState<ParseKeys<'accounts'> | undefined>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export function DevSettingsDialog({ open, onClose, onSaved }: DevSettingsDialogP
     };
   }, [open]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaving(true);
     setProblemKey(undefined);
@@ -63,7 +64,7 @@ export function DevSettingsDialog({ open, onClose, onSaved }: DevSettingsDialogP
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t('dev_settings_title')}</DialogTitle>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogContent>
           <TextField
             autoFocus
@@ -96,7 +97,7 @@ export function DevSettingsDialog({ open, onClose, onSaved }: DevSettingsDialogP
   );
 }
 
-const problemKeys: Record<ApiOriginProblem, AccountsKey> = {
+const problemKeys: Record<ApiOriginProblem, ParseKeys<'accounts'>> = {
   invalidURL: 'dev_settings_invalid_url',
   unreachable: 'dev_settings_unreachable',
   notAServer: 'dev_settings_not_a_server',

@@ -2,8 +2,9 @@
 // as in Ente's apps, or the keyboard shortcut Alt+Shift+D (⌥⇧D on macOS) for those who do not use a
 // pointer. Neither works on the hosted apps (see canChangeApiOrigin).
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+
+import { isPageBackground } from '@ente/shared/components/PageFrame.tsx';
 import { canChangeApiOrigin } from '@ente/shared/origins.ts';
-import { isPageBackground } from './AccountsPage.tsx';
 
 /** How many background clicks open the developer settings. */
 export const devSettingsClickCount = 7;

@@ -1,4 +1,5 @@
-// /change-email: moving the account to a new e-mail address (a placeholder until the accounts issue).
+// /change-email: moving the account to a new e-mail address.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function ChangeEmailPage() {

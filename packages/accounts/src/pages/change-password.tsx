@@ -1,4 +1,5 @@
-// /change-password: choosing a new password (a placeholder until the accounts issue).
+// /change-password: choosing a new password.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function ChangePasswordPage() {

@@ -1,4 +1,5 @@
-// /credentials: unlocking the user's data on this device with their password (a placeholder until the accounts issue).
+// /credentials: unlocking the user's data on this device with their password.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function CredentialsPage() {

@@ -1,4 +1,5 @@
-// /generate: choosing the password that encrypts the user's data (a placeholder until the accounts issue).
+// /generate: choosing the password that encrypts the user's data.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function GeneratePage() {

@@ -1,12 +1,16 @@
 import 'fake-indexeddb/auto';
+
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+
 import { setAppName } from '@ente/shared/app-name.ts';
-import { fakeRouter, type FakeRouter } from '@ente/shared/app/fake-router.ts';
-import { renderInShell } from '@ente/shared/app/testing.tsx';
-import { deleteKVDatabase, getKV, setKV } from '@ente/shared/storage/kv.ts';
+import { savedApiOrigin } from '@ente/shared/origins.ts';
+import { deleteKVDatabase, saveKV } from '@ente/shared/storage/kv.ts';
+import { fakeRouter, type FakeRouter } from '@ente/shared/testing/fake-router.ts';
+import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
+
 import LoginPage from './login.tsx';
 
 let mockRouter: FakeRouter;
@@ -76,7 +80,7 @@ describe('the developer settings dialog', () => {
     await enter(user, screen.getByRole('textbox', { name: 'Server endpoint' }), 'http://localhost:8080/');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await getKV('apiOrigin')).toBe('http://localhost:8080');
+    expect(await savedApiOrigin()).toBe('http://localhost:8080');
     expect(screen.getByText('Connected to http://localhost:8080')).toBeInTheDocument();
     expect(pinged).toEqual(['http://localhost:8080/ping']);
   });
@@ -99,7 +103,7 @@ describe('the developer settings dialog', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(message);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(await getKV('apiOrigin')).toBeUndefined();
+    expect(await savedApiOrigin()).toBeUndefined();
     expect(screen.queryByText(/^Connected to/)).not.toBeInTheDocument();
   });
 
@@ -109,7 +113,7 @@ describe('the developer settings dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a full address that starts with http:// or https://.')).toBeInTheDocument();
     expect(pinged).toEqual([]);
-    expect(await getKV('apiOrigin')).toBeUndefined();
+    expect(await savedApiOrigin()).toBeUndefined();
   });
 
   test('editing the field clears the problem shown', async () => {
@@ -124,7 +128,7 @@ describe('the developer settings dialog', () => {
   });
 
   test('clearing the field removes the stored origin', async () => {
-    await setKV('apiOrigin', 'http://localhost:8080');
+    await saveKV('apiOrigin', 'http://localhost:8080');
     const user = userEvent.setup();
     renderInShell(<LoginPage />);
     expect(await screen.findByText('Connected to http://localhost:8080')).toBeInTheDocument();
@@ -134,7 +138,7 @@ describe('the developer settings dialog', () => {
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await getKV('apiOrigin')).toBeUndefined();
+    expect(await savedApiOrigin()).toBeUndefined();
     expect(screen.queryByText(/^Connected to/)).not.toBeInTheDocument();
     expect(pinged).toEqual([]);
   });
@@ -144,7 +148,7 @@ describe('the developer settings dialog', () => {
     await enter(user, screen.getByRole('textbox', { name: 'Server endpoint' }), 'http://localhost:8080');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await getKV('apiOrigin')).toBeUndefined();
+    expect(await savedApiOrigin()).toBeUndefined();
     expect(pinged).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
-// /login: signing in with an e-mail address and a one-time code (a placeholder until the accounts
-// issue). It also hosts the hidden developer settings, and says which server it talks to when that is
-// not the default one. The dialog's code is loaded only when it is first opened, to keep the page's
-// first load small.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// /login: signing in with an e-mail address and a one-time code (a placeholder until the sign-in
+// flows are built). It also hosts the hidden developer settings, and says which server it talks to
+// when that is not the default one. The dialog's code is loaded only when it is first opened, to
+// keep the page's first load small.
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import { log } from '@ente/shared/log.ts';
 import { savedApiOrigin } from '@ente/shared/origins.ts';
-import { useTranslation } from 'react-i18next';
+
 import { AccountsPage } from '../components/AccountsPage.tsx';
 import { useDevSettingsTrigger } from '../components/use-dev-settings-trigger.ts';
 

@@ -1,11 +1,14 @@
 // Every sign-in route is a proper page: the shared header, then an h1 and its sentence inside <main>,
 // translated (here in en-US and, for one, in another locale).
 import 'fake-indexeddb/auto';
-import type { ComponentType } from 'react';
+
 import { screen, within } from '@testing-library/react';
-import { fakeRouter } from '@ente/shared/app/fake-router.ts';
-import { renderInShell } from '@ente/shared/app/testing.tsx';
+import type { ComponentType } from 'react';
+
 import { changeLocale } from '@ente/shared/i18n/i18n.ts';
+import { fakeRouter } from '@ente/shared/testing/fake-router.ts';
+import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
+
 import ChangeEmailPage from './change-email.tsx';
 import ChangePasswordPage from './change-password.tsx';
 import CredentialsPage from './credentials.tsx';

@@ -1,4 +1,5 @@
-// /recover: regaining access with the recovery key after a forgotten password (a placeholder until the accounts issue).
+// /recover: regaining access with the recovery key after a forgotten password.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function RecoverPage() {

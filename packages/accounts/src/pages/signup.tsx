@@ -1,4 +1,5 @@
-// /signup: creating an account with an e-mail address and a password (a placeholder until the accounts issue).
+// /signup: creating an account with an e-mail address and a password.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../components/AccountsPage.tsx';
 
 export default function SignupPage() {

@@ -1,11 +1,13 @@
 // Applies the light or dark theme and lets any component read or switch it (the app menu does). The
-// choice is saved (spec §4) and followed across tabs through the storage event. The static prerender
-// and the first client render use the default (dark), so hydration matches; the saved choice applies
-// right after, to the page and to the theme-color meta.
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+// choice is saved (docs/product.md#look) and followed across tabs through the storage event. The
+// static prerender and the first client render use the default (dark), so hydration matches; the
+// saved choice applies right after, to the page and to the theme-color meta.
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { appTheme, defaultThemeMode, savedThemeMode, saveThemeMode, type ThemeMode } from '../theme.ts';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+
+import { savedTheme, saveTheme } from '../storage/local-storage.ts';
+import { appTheme, defaultThemeMode, type ThemeMode } from '../theme.ts';
 
 export interface ThemeModeControl {
   mode: ThemeMode;
@@ -46,12 +48,12 @@ const listeners = new Set<() => void>();
 let chosenMode: ThemeMode | undefined;
 
 function currentMode(): ThemeMode {
-  return chosenMode ?? savedThemeMode();
+  return chosenMode ?? savedTheme() ?? defaultThemeMode;
 }
 
 function setMode(mode: ThemeMode): void {
   chosenMode = mode;
-  saveThemeMode(mode);
+  saveTheme(mode);
   listeners.forEach((listener) => listener());
 }
 

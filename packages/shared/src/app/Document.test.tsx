@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+
 import Document from './Document.tsx';
 
 // Next's document parts need a Next render; plain elements (and markers for Next's own) stand in.

@@ -4,6 +4,7 @@
 // AppThemeProvider moves it to the user's choice; the `lang` attribute is set to the chosen locale at
 // run time (see i18n.ts). Emotion's <style> tags are allowed (style-src permits inline styles).
 import { Head, Html, Main, NextScript } from 'next/document';
+
 import { i18n } from '../i18n/i18n.ts';
 import { appTheme, defaultThemeMode } from '../theme.ts';
 

@@ -1,6 +1,8 @@
-// The top loading bar in the shell: nprogress in our green (spec §9), above the loading overlay, and
-// running while the router changes route. Pages can run it too (startLoadingBar / finishLoadingBar).
+// The top loading bar in the shell: nprogress in our green (docs/product.md#look), above the
+// loading overlay, and running while the router changes route. Pages can run it too
+// (startLoadingBar / finishLoadingBar).
 import GlobalStyles from '@mui/material/GlobalStyles';
+
 import { loadingBarColor } from '../theme.ts';
 import { useLoadingBarOnRouteChange } from './use-route-change.ts';
 

@@ -1,7 +1,9 @@
 // The app shell as a whole. Each test loads the shell in a fresh module registry, as a page load would
 // (the i18n setup, the theme choice and the app name are module state).
+import type { jest as jestTypes } from '@jest/globals';
 import type { ComponentType } from 'react';
-import { fakeRouter, type FakeRouter } from './fake-router.ts';
+
+import { fakeRouter, type FakeRouter } from '../testing/fake-router.ts';
 
 let mockRouter: FakeRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -22,6 +24,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  jest.useRealTimers();
   localStorage.clear();
   jest.restoreAllMocks();
 });
@@ -58,7 +61,8 @@ async function importShell() {
   const { useTheme } = await import('@mui/material/styles');
   const { useTranslation } = await import('react-i18next');
   const { appName } = await import('../app-name.ts');
-  const nprogress = (await import('nprogress')).default;
+  // This registry's mock of nprogress (see jest.mock above), typed as what it is.
+  const nprogress = jest.requireMock<{ default: { start: jestTypes.Mock; done: jestTypes.Mock } }>('nprogress').default;
   return { rtl, createApp, useTheme, useTranslation, appName, nprogress };
 }
 
@@ -67,16 +71,20 @@ const overlay = () => document.querySelector('[data-testid="loading-overlay"]');
 // Loading MUI afresh for each test is slow on a busy machine.
 jest.setTimeout(30_000);
 
-test('the overlay covers the app until setup is done; then the page, in dark, with its title and app name', async () => {
+test('the loading overlay covers the app until setup is done', async () => {
+  const { screen } = await loadShell();
+  expect(overlay()).toBeInTheDocument();
+  expect(screen.queryByRole('main')).not.toBeInTheDocument();
+  await screen.findByRole('main');
+  expect(overlay()).not.toBeInTheDocument();
+});
+
+test('then the page shows in dark and en-US, with the title and name of the app', async () => {
   // Neither the saved locale nor the browser languages are supported: en-US.
   localStorage.setItem('locale', '"it-IT"');
   jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-IT', 'ja-JP']);
   const { screen, appName } = await loadShell();
-  expect(overlay()).toBeInTheDocument();
-  expect(screen.queryByRole('main')).not.toBeInTheDocument();
-
   expect(await screen.findByRole('heading', { level: 1, name: 'Ente Auth' })).toBeInTheDocument();
-  expect(overlay()).not.toBeInTheDocument();
   expect(screen.getByTestId('mode').textContent).toBe('dark');
   expect(screen.getByTestId('logout-text').textContent).toBe('Log out');
   expect(document.documentElement.lang).toBe('en-US');
@@ -84,8 +92,8 @@ test('the overlay covers the app until setup is done; then the page, in dark, wi
   expect(appName()).toBe('auth');
 });
 
-test('the overlay shows during a route change to another path only', async () => {
-  const { screen, act, nprogress } = await loadShell();
+test('the overlay shows during a route change to another path, until it completes or fails', async () => {
+  const { screen, act } = await loadShell();
   await screen.findByRole('main');
 
   act(() => mockRouter.events.emit('routeChangeStart', '/login', { shallow: false }));
@@ -97,14 +105,26 @@ test('the overlay shows during a route change to another path only', async () =>
   expect(overlay()).toBeInTheDocument();
   act(() => mockRouter.events.emit('routeChangeError', new Error('aborted'), '/verify?x=1', { shallow: false }));
   expect(overlay()).not.toBeInTheDocument();
+});
 
-  // The loading bar ran through both changes and completes 100 ms after the last one ended.
+test('the loading bar runs through route changes and completes 100 ms after the last one ended', async () => {
+  const { screen, act, nprogress } = await loadShell();
+  await screen.findByRole('main');
+  jest.useFakeTimers();
+  act(() => mockRouter.events.emit('routeChangeStart', '/login', { shallow: false }));
+  act(() => mockRouter.events.emit('routeChangeComplete', '/login', { shallow: false }));
+  act(() => mockRouter.events.emit('routeChangeStart', '/verify', { shallow: false }));
+  act(() => mockRouter.events.emit('routeChangeError', new Error('aborted'), '/verify', { shallow: false }));
   expect(nprogress.start).toHaveBeenCalledTimes(1);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+  act(() => jest.advanceTimersByTime(99));
+  expect(nprogress.done).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
   expect(nprogress.done).toHaveBeenCalledTimes(1);
+});
 
-  // The query string alone: the page stays, the loading bar runs.
-  jest.mocked(nprogress.start).mockClear();
+test('a change of the query string alone keeps the page and runs the loading bar', async () => {
+  const { screen, act, nprogress } = await loadShell();
+  await screen.findByRole('main');
   act(() => mockRouter.events.emit('routeChangeStart', '/auth?code=3', { shallow: true }));
   expect(overlay()).not.toBeInTheDocument();
   expect(screen.getByRole('main')).toBeInTheDocument();

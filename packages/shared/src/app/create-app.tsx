@@ -1,16 +1,18 @@
 // Builds the Next `_app` of every app; each app's _app.tsx is `export default createApp({ name })`.
-// The shell, outermost first (DESIGN.md): theme → i18n ready (the loading overlay until then) →
-// dialog provider → top loading bar → route-change overlay → offline banner → page.
+// The shell, outermost first (docs/product.md#app-shell): theme → i18n ready (the loading overlay
+// until then) → dialog provider → top loading bar → route-change overlay → offline banner → page.
 import './zod-without-eval.ts';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import 'nprogress/nprogress.css';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+
 import { setAppName, type AppName } from '../app-name.ts';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';

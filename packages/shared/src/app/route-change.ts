@@ -1,6 +1,6 @@
-// Which route changes cover the page with the loading overlay (spec §2): only those that go to another
-// path. A change of the query string or the hash alone (filters, tabs, a dialog's deep link) keeps
-// the page on screen.
+// Which route changes cover the page with the loading overlay (docs/product.md#app-shell): only
+// those that go to another path. A change of the query string or the hash alone (filters, tabs, a
+// dialog's deep link) keeps the page on screen.
 
 /** Whether navigating from `currentUrl` to `targetUrl` changes the path, ignoring query and hash. */
 export function isPathChange(currentUrl: string, targetUrl: string): boolean {

@@ -2,6 +2,7 @@
 // no (so hydration matches); the stored user record decides right after, and a sign-in or logout in
 // another tab is followed through the storage event.
 import { useSyncExternalStore } from 'react';
+
 import { isLoggedIn } from '../storage/user.ts';
 
 export function useLoggedIn(): boolean {

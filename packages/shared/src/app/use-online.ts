@@ -1,4 +1,4 @@
-// The browser's online state, following its online and offline events (spec §4).
+// The browser's online state, following its online and offline events (docs/product.md#app-shell).
 import { useSyncExternalStore } from 'react';
 
 export function useOnline(): boolean {

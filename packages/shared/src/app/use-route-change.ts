@@ -1,6 +1,7 @@
 // Route-change events of the Next router, as React state and as loading-bar runs.
-import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
+import { useEffect, useRef, useState } from 'react';
+
 import { finishLoadingBar, startLoadingBar } from '../loading-bar.ts';
 import { isPathChange } from './route-change.ts';
 

@@ -1,25 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeRouter, type FakeRouter } from '../app/fake-router.ts';
-import { renderInShell } from '../app/testing.tsx';
+
+import { reloadAt } from '../app/navigation.ts';
+import { ServerError } from '../http.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { log } from '../log.ts';
 import { logout } from '../logout.ts';
+import { renderInShell } from '../testing/render-in-shell.tsx';
 import { appTheme } from '../theme.ts';
 import { PageHeader } from './PageHeader.tsx';
 
-let mockRouter: FakeRouter;
-jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
-jest.mock('../logout.ts', () => ({ logout: jest.fn(async () => undefined) }));
+jest.mock('../app/navigation.ts', () => ({ reloadAt: jest.fn() }));
+jest.mock('../logout.ts', () => ({ logout: jest.fn(() => Promise.resolve()) }));
 jest.mock('../log.ts', () => ({ log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } }));
 
 const signedInUser = { id: 7, email: 'ada@example.org', token: 'token-7' };
 
-beforeEach(() => {
-  mockRouter = fakeRouter('/auth');
-  jest.mocked(logout).mockClear();
-});
-
 afterEach(async () => {
+  jest.clearAllMocks();
+  jest.restoreAllMocks();
   localStorage.clear();
   await i18n.changeLanguage('en-US');
 });
@@ -53,24 +52,35 @@ test('the menu opens from its labelled button by keyboard and closes with Escape
   expect(button).toHaveFocus();
 });
 
-test('switches the theme, saves it under `theme` and moves the theme-color meta with it', async () => {
+test('switches the theme and saves it under `theme`', async () => {
   const user = userEvent.setup();
-  const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color' }));
   renderHeader();
-  await waitFor(() => expect(meta).toHaveAttribute('content', appTheme('dark').palette.background.default));
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   expect(await screen.findByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
   await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
   expect(localStorage.getItem('theme')).toBe('"light"');
-  expect(meta).toHaveAttribute('content', appTheme('light').palette.background.default);
-  expect(appTheme('light').palette.background.default).not.toBe(appTheme('dark').palette.background.default);
-  meta.remove();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   expect(await screen.findByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
   expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'false');
 });
 
-test('offers the nine languages by their own names and switches to one, saving it under `locale`', async () => {
+test('the theme-color meta follows the theme', async () => {
+  const user = userEvent.setup();
+  const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color' }));
+  renderHeader();
+  for (const [name, mode] of [
+    ['Light', 'light'],
+    ['Dark', 'dark'],
+  ] as const) {
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('menuitemradio', { name }));
+    await waitFor(() => expect(meta).toHaveAttribute('content', appTheme(mode).palette.background.default));
+  }
+  expect(appTheme('light').palette.background.default).not.toBe(appTheme('dark').palette.background.default);
+  meta.remove();
+});
+
+test('offers the nine languages, each by its own name and in its own language', async () => {
   const user = userEvent.setup();
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
@@ -87,7 +97,12 @@ test('offers the nine languages by their own names and switches to one, saving i
   ];
   for (const name of names) expect(screen.getByRole('menuitemradio', { name })).toBeInTheDocument();
   expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('lang', 'de-DE');
+});
 
+test('switches to a language, saving it under `locale`', async () => {
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('button', { name: 'Menu' }));
   await user.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Menü' })).toBeInTheDocument());
   expect(localStorage.getItem('locale')).toBe('"de-DE"');
@@ -97,6 +112,18 @@ test('offers the nine languages by their own names and switches to one, saving i
   expect(screen.getByRole('menuitemradio', { name: 'Dunkel' })).toBeInTheDocument();
 });
 
+test('a language that cannot be switched to shows the failure dialog', async () => {
+  const user = userEvent.setup();
+  const failure = new Error('chunk failed');
+  jest.spyOn(i18n, 'changeLanguage').mockRejectedValueOnce(failure);
+  renderHeader();
+  await user.click(screen.getByRole('button', { name: 'Menu' }));
+  await user.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+  expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Something went wrong');
+  expect(log.error).toHaveBeenCalledWith('Could not switch to fr-FR', failure);
+  expect(localStorage.getItem('locale')).toBeNull();
+});
+
 test('offers no logout when signed out', async () => {
   const user = userEvent.setup();
   renderHeader();
@@ -104,29 +131,34 @@ test('offers no logout when signed out', async () => {
   expect(screen.queryByRole('menuitem', { name: 'Log out' })).not.toBeInTheDocument();
 });
 
-test('logs out when signed in, then goes to /', async () => {
+test('logs out when signed in, then loads / afresh', async () => {
   const user = userEvent.setup();
   localStorage.setItem('user', JSON.stringify(signedInUser));
   let loggedOut = false;
-  jest.mocked(logout).mockImplementation(async () => {
-    expect(mockRouter.push).not.toHaveBeenCalled();
+  jest.mocked(logout).mockImplementation(() => {
+    expect(reloadAt).not.toHaveBeenCalled();
     loggedOut = true;
+    return Promise.resolve();
   });
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-  await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/'));
+  await waitFor(() => expect(reloadAt).toHaveBeenCalledWith('/'));
   expect(loggedOut).toBe(true);
   expect(logout).toHaveBeenCalledTimes(1);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test('a logout the server did not confirm still goes to /, then shows the failure dialog', async () => {
+test('a logout the server did not confirm shows the failure dialog, and loads / once it is closed', async () => {
   const user = userEvent.setup();
   localStorage.setItem('user', JSON.stringify(signedInUser));
-  jest.mocked(logout).mockRejectedValueOnce(new Error('server error'));
+  jest.mocked(logout).mockRejectedValueOnce(new ServerError(500));
   renderHeader();
   await user.click(screen.getByRole('button', { name: 'Menu' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-  await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('Error'));
-  expect(mockRouter.push).toHaveBeenCalledWith('/');
+  const dialog = await screen.findByRole('dialog', { name: 'Error' });
+  expect(dialog).toHaveTextContent('The server ran into a problem. Please try again later.');
+  expect(reloadAt).not.toHaveBeenCalled();
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  expect(reloadAt).toHaveBeenCalledWith('/');
 });

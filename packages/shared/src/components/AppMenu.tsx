@@ -1,9 +1,10 @@
 // The app menu button of the page header. The menu itself (AppMenuList.tsx) is loaded when the browser
 // is first idle, or when the button is pressed before that, to keep it out of every page's first load.
-import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
-import IconButton from '@mui/material/IconButton';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { whenIdle } from '../app/when-idle.ts';
 
 export function AppMenu() {

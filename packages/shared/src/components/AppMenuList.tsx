@@ -1,24 +1,24 @@
 // The list of the app menu (see AppMenu.tsx): theme (light/dark), language (the nine locales, each under
-// its own name) and, when signed in, logout, after which the app goes to '/' (spec §2). A MUI Menu: arrow
-// keys move between items, Enter chooses, Escape closes and gives focus back to the button. Loaded on
-// demand: it is not part of a page's first load.
+// its own name) and, when signed in, logout, after which the app loads '/' afresh
+// (docs/product.md#app-shell). A MUI Menu: arrow keys move between items, Enter chooses, Escape closes
+// and gives focus back to the button. Loaded on demand: it is not part of a page's first load.
+import CheckIcon from '@mui/icons-material/Check';
+import LogoutIcon from '@mui/icons-material/Logout';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import CheckIcon from '@mui/icons-material/Check';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { useRouter } from 'next/router';
 import { useTranslation } from 'react-i18next';
+
 import { useThemeMode } from '../app/AppThemeProvider.tsx';
+import { reloadAt } from '../app/navigation.ts';
 import { useLoggedIn } from '../app/use-logged-in.ts';
 import { useDialog } from '../dialog/DialogProvider.tsx';
 import { changeLocale } from '../i18n/i18n.ts';
 import { defaultLocale, isSupportedLocale, localeNativeNames, supportedLocales, type Locale } from '../i18n/locales.ts';
 import { finishLoadingBar, startLoadingBar } from '../loading-bar.ts';
-import { log } from '../log.ts';
 import { themeModes, type ThemeMode } from '../theme.ts';
 
 export interface AppMenuListProps {
@@ -31,9 +31,8 @@ export interface AppMenuListProps {
 
 export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId }: AppMenuListProps) {
   const { t, i18n } = useTranslation('common');
-  const router = useRouter();
   const { mode, setMode } = useThemeMode();
-  const { showErrorDialog } = useDialog();
+  const { onGenericError } = useDialog();
   const loggedIn = useLoggedIn();
   const locale: Locale = isSupportedLocale(i18n.language) ? i18n.language : defaultLocale;
 
@@ -47,30 +46,25 @@ export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId }: Ap
     try {
       await changeLocale(choice);
     } catch (e) {
-      log.error(`Could not switch to ${choice}`, e);
-      showErrorDialog();
+      onGenericError(e, { message: `Could not switch to ${choice}` });
     }
   };
 
-  // logout() rejects only for a remote failure, after the local cleanup ran: the user is signed out
-  // here either way, so the app goes to '/' and then says the server could not be told.
+  // logout() rejects only for a remote failure, after the local clean-up ran: the user is signed out
+  // here either way. A full load of '/' then starts afresh; after a failure the dialog says the server
+  // could not be told first, and the load follows when it is closed.
   const handleLogout = async () => {
     closeMenu();
     startLoadingBar();
-    let failed = false;
     try {
       const { logout } = await import('../logout.ts');
       await logout();
     } catch (e) {
-      log.error('Logout failed', e);
-      failed = true;
-    }
-    try {
-      await router.push('/');
-    } finally {
       finishLoadingBar();
+      onGenericError(e, { message: 'Logout failed', onClose: () => reloadAt('/') });
+      return;
     }
-    if (failed) showErrorDialog();
+    reloadAt('/');
   };
 
   return (

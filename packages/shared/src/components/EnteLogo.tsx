@@ -2,6 +2,7 @@
 // "e", and the wordmark in the current text colour.
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+
 import { loadingBarColor } from '../theme.ts';
 
 export function EnteLogo({ height = 28 }: { height?: number }) {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { fakeRouter, type FakeRouter } from '../app/fake-router.ts';
-import { renderInShell } from '../app/testing.tsx';
+
+import { fakeRouter, type FakeRouter } from '../testing/fake-router.ts';
+import { renderInShell } from '../testing/render-in-shell.tsx';
 import { LandingPlaceholder } from './LandingPlaceholder.tsx';
 import { RootRedirect } from './RootRedirect.tsx';
 

@@ -1,21 +1,22 @@
-// The landing page of an app until its real content exists: the page header, a heading and a line of
-// text, all from translation keys. A page that needs a signed-in user sends a signed-out visitor to
-// /login (issue 2, "Routes"), showing the loading overlay meanwhile.
-import { useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
+// The landing page of an app until its real content exists: the page frame with a heading and a line
+// of text, both from translation keys. A page that needs a signed-in user sends a signed-out visitor
+// to /login (docs/product.md#routes), showing the loading overlay meanwhile.
 import Typography from '@mui/material/Typography';
+import type { ParseKeys } from 'i18next';
 import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useLoggedIn } from '../app/use-logged-in.ts';
 import { isLoggedIn } from '../storage/user.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
-import { PageHeader } from './PageHeader.tsx';
+import { PageFrame } from './PageFrame.tsx';
 
 export interface LandingPlaceholderProps {
   /** Translation key (namespace common) of the page's heading. */
-  headingKey: string;
+  headingKey: ParseKeys;
   /** Translation key (namespace common) of the line below it. */
-  bodyKey: string;
+  bodyKey: ParseKeys;
   /** Whether a signed-out visitor is sent to /login. */
   requireLogin: boolean;
 }
@@ -37,16 +38,10 @@ export function LandingPlaceholder({ headingKey, bodyKey, requireLogin }: Landin
   if (requireLogin && !loggedIn) return <LoadingOverlay />;
 
   return (
-    <>
-      <PageHeader />
-      <Box component="main" sx={{ px: { xs: 2, sm: 3 }, py: { xs: 4, md: 8 }, maxWidth: 720, mx: 'auto' }}>
-        <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
-          {t(headingKey)}
-        </Typography>
-        <Typography variant="body1" sx={{ color: 'text.secondary' }}>
-          {t(bodyKey)}
-        </Typography>
-      </Box>
-    </>
+    <PageFrame title={t(headingKey)}>
+      <Typography variant="body1" sx={{ color: 'text.secondary' }}>
+        {t(bodyKey)}
+      </Typography>
+    </PageFrame>
   );
 }

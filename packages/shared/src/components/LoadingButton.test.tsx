@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+
 import { i18n } from '../i18n/i18n.ts';
 import { LoadingButton } from './LoadingButton.tsx';
 

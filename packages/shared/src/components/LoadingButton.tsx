@@ -1,10 +1,11 @@
-// A button that can show a spinner (work in progress) or a tick (done) in place of its label (spec
-// §2). The label stays in the layout, invisible, so the button keeps its width; the indicator then
-// also gives the button its accessible name.
+// A button that can show a spinner (work in progress) or a tick (done) in place of its label
+// (docs/product.md#app-shell). The label stays in the layout, invisible, so the button keeps its
+// width; the indicator then also gives the button its accessible name.
+import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import CheckIcon from '@mui/icons-material/Check';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 export type LoadingButtonProps = Omit<ButtonProps, 'loading'> & {
@@ -29,7 +30,7 @@ export function LoadingButton({ loading = false, done = false, disabled, childre
       aria-busy={loading || undefined}
       // A spinner (a progress bar) does not name the button from inside, so the button says it.
       aria-label={loading ? t('loading') : props['aria-label']}
-      sx={[{ position: 'relative' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ position: 'relative' }, ...(sx === undefined ? [] : isSxList(sx) ? sx : [sx])]}
     >
       <Box
         component="span"
@@ -48,4 +49,11 @@ export function LoadingButton({ loading = false, done = false, disabled, childre
       )}
     </Button>
   );
+}
+
+type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
+
+/** Whether `sx` is already a list of styles (MUI accepts one style or a list). */
+function isSxList(sx: SxProps<Theme>): sx is SxList {
+  return Array.isArray(sx);
 }

@@ -1,5 +1,5 @@
-// The full-screen loading overlay (spec §2): covers the window while the app sets itself up, while a
-// route change to another path is in progress, and while a page redirects.
+// The full-screen loading overlay (docs/product.md#app-shell): covers the window while the app sets
+// itself up, while a route change to another path is in progress, and while a page redirects.
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';

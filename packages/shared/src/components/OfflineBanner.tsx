@@ -1,7 +1,8 @@
-// Tells the user they are offline (spec §2 and §4). The status region is always in the page and only
-// its text comes and goes, so that screen readers announce the change.
+// Tells the user they are offline (docs/product.md#app-shell). The status region is always in the
+// page and only its text comes and goes, so that screen readers announce the change.
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+
 import { useOnline } from '../app/use-online.ts';
 
 export function OfflineBanner() {

@@ -1,5 +1,6 @@
-// The header every page shares (spec §2): the product logo and the app menu.
+// The header every page shares (docs/product.md#app-shell): the product logo and the app menu.
 import Box from '@mui/material/Box';
+
 import { AppMenu } from './AppMenu.tsx';
 import { EnteLogo } from './EnteLogo.tsx';
 

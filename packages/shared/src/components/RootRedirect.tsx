@@ -1,7 +1,8 @@
 // The root page of an app that has its real home elsewhere: a signed-in visitor goes to `home`, anyone
 // else to /login. The loading overlay shows while the redirect runs.
-import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
+
 import { isLoggedIn } from '../storage/user.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 

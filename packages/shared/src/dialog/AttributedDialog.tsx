@@ -1,8 +1,8 @@
-// Renders one dialog description (spec §3) with MUI, and owns its closing rules (spec §4): every
+// Renders one dialog description with MUI, and owns its closing rules (docs/product.md#dialogs): every
 // button closes it; the backdrop, Escape and the title's close button close it too, unless it is
 // non-closable (none of them) or has a static backdrop (not the backdrop). While the proceed action
 // runs nothing else closes it.
-import { useId, useState } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,12 +11,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { LoadingButton } from '../components/LoadingButton.tsx';
 import type { DialogAttributes } from './types.ts';
 
-/** The widest a dialog gets (spec §9). */
+/** The widest a dialog gets (docs/product.md#dialogs). */
 export const dialogMaxWidthPx = 360;
 
 export interface AttributedDialogProps {

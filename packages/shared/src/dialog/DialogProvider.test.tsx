@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import InfoIcon from '@mui/icons-material/Info';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import InfoIcon from '@mui/icons-material/Info';
-import { renderInShell } from '../app/testing.tsx';
+import { useEffect } from 'react';
+
+import { NetworkError } from '../http.ts';
+import { log } from '../log.ts';
+import { renderInShell } from '../testing/render-in-shell.tsx';
 import { useDialog, type DialogControl } from './DialogProvider.tsx';
 import type { DialogAttributes } from './types.ts';
 
@@ -28,10 +31,15 @@ async function expectClosed() {
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
-/** Waits long enough for a closing dialog (transitions are off in tests) to be gone, then checks it is not. */
+/** Lets the time pass in which a closing dialog (no transitions in tests) would be gone; checks it is not. */
 async function expectStillOpen() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await act(() => jest.advanceTimersByTimeAsync(50));
   expect(screen.getByRole('dialog')).toBeInTheDocument();
+}
+
+/** A user whose pauses move jest's fake clock. */
+function setupUser(options: Parameters<typeof userEvent.setup>[0] = {}) {
+  return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms), ...options });
 }
 
 function backdrop(): Element {
@@ -47,7 +55,13 @@ const basic: DialogAttributes = {
 };
 
 beforeEach(() => {
+  jest.useFakeTimers();
   renderInShell(<Opener />);
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.mocked(log.error).mockClear();
 });
 
 test('opens with its icon, title and content, named by its title', async () => {
@@ -58,7 +72,7 @@ test('opens with its icon, title and content, named by its title', async () => {
 });
 
 test('opens again whenever attributes are set, also the same ones after it closed', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open(basic);
   await user.click(screen.getByRole('button', { name: 'Keep' }));
   await expectClosed();
@@ -74,7 +88,7 @@ test('new attributes replace an open dialog', async () => {
 });
 
 test('the close button closes it and then runs its action', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   const action = jest.fn();
   await open({ ...basic, close: { text: 'Keep', action } });
   await user.click(screen.getByRole('button', { name: 'Keep' }));
@@ -83,7 +97,7 @@ test('the close button closes it and then runs its action', async () => {
 });
 
 test('an extra button closes it and runs its action; a disabled one cannot be pressed', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   const archive = jest.fn();
   const never = jest.fn();
   await open({
@@ -101,7 +115,7 @@ test('an extra button closes it and runs its action; a disabled one cannot be pr
 });
 
 test('an action that opens the next dialog keeps that one open', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, close: { text: 'Keep', action: () => dialogs.showDialog({ title: 'Next' }) } });
   await user.click(screen.getByRole('button', { name: 'Keep' }));
   await expectStillOpen();
@@ -109,21 +123,21 @@ test('an action that opens the next dialog keeps that one open', async () => {
 });
 
 test('a backdrop click closes it', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open(basic);
   await user.click(backdrop());
   await expectClosed();
 });
 
 test('Escape closes it', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open(basic);
   await user.keyboard('{Escape}');
   await expectClosed();
 });
 
 test('the close button of the title closes it, without running the close action', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   const action = jest.fn();
   await open({ ...basic, close: { text: 'Keep', action } });
   await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -132,7 +146,7 @@ test('the close button of the title closes it, without running the close action'
 });
 
 test('with a static backdrop a backdrop click does not close it, but Escape does', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, staticBackdrop: true });
   await user.click(backdrop());
   await expectStillOpen();
@@ -141,14 +155,14 @@ test('with a static backdrop a backdrop click does not close it, but Escape does
 });
 
 test('with a static backdrop the title close button is there and closes it', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, staticBackdrop: true });
   await user.click(screen.getByRole('button', { name: 'Close' }));
   await expectClosed();
 });
 
 test('a non-closable dialog ignores the backdrop and Escape and has no close button in the title', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, nonClosable: true });
   expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   await user.click(backdrop());
@@ -158,14 +172,14 @@ test('a non-closable dialog ignores the backdrop and Escape and has no close but
 });
 
 test('a non-closable dialog still closes on a button press', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, nonClosable: true });
   await user.click(screen.getByRole('button', { name: 'Keep' }));
   await expectClosed();
 });
 
 test('proceed shows a loading state while its action runs, then closes', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   let finish: () => void = () => undefined;
   const action = jest.fn(
     (_setLoading: (loading: boolean) => void) => new Promise<void>((resolve) => (finish = resolve)),
@@ -182,12 +196,15 @@ test('proceed shows a loading state while its action runs, then closes', async (
   await user.keyboard('{Escape}');
   await expectStillOpen();
 
-  await act(async () => finish());
+  await act(async () => {
+    finish();
+    await Promise.resolve();
+  });
   await expectClosed();
 });
 
 test('the proceed action can switch the loading state itself', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   let finish: () => void = () => undefined;
   await open({
     ...basic,
@@ -203,12 +220,15 @@ test('the proceed action can switch the loading state itself', async () => {
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-  await act(async () => finish());
+  await act(async () => {
+    finish();
+    await Promise.resolve();
+  });
   await expectClosed();
 });
 
 test('a disabled proceed button cannot be pressed', async () => {
-  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  const user = setupUser({ pointerEventsCheck: 0 });
   const action = jest.fn(() => undefined);
   await open({ ...basic, proceed: { text: 'Delete', disabled: true, action } });
   expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -217,7 +237,7 @@ test('a disabled proceed button cannot be pressed', async () => {
 });
 
 test('a failing proceed action turns into the generic failure dialog', async () => {
-  const user = userEvent.setup();
+  const user = setupUser();
   await open({ ...basic, proceed: { text: 'Delete', action: () => Promise.reject(new Error('boom')) } });
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('Error'));
@@ -245,14 +265,54 @@ test('is at most 360px wide', async () => {
   expect(getComputedStyle(dialog).maxWidth).toBe('360px');
 });
 
-test('the generic failure dialog: title error, content UNKNOWN_ERROR, a critical close button', async () => {
-  const user = userEvent.setup();
-  act(() => dialogs.showErrorDialog());
-  const dialog = await screen.findByRole('dialog');
-  expect(dialog).toHaveAccessibleName('Error');
-  expect(dialog).toHaveTextContent('Something went wrong, please try again');
-  const ok = within(dialog).getByRole('button', { name: 'OK' });
-  expect(ok.className).toMatch(/colorCritical/);
-  await user.click(ok);
-  await expectClosed();
+test('a failing proceed action is logged', async () => {
+  const user = setupUser();
+  const failure = new Error('boom');
+  await open({ ...basic, proceed: { text: 'Delete', action: () => Promise.reject(failure) } });
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await screen.findByRole('dialog', { name: 'Error' });
+  expect(log.error).toHaveBeenCalledWith('A dialog action failed', failure);
+});
+
+describe('onGenericError', () => {
+  test('shows the generic failure dialog: title error, the unknown message, a critical OK button', async () => {
+    const user = setupUser();
+    act(() => dialogs.onGenericError(new Error('boom')));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Error');
+    expect(dialog).toHaveTextContent('Something went wrong, please try again.');
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    expect(ok.className).toMatch(/colorCritical/);
+    await user.click(ok);
+    await expectClosed();
+  });
+
+  test("shows the translated message of the failure's catalogue identifier", async () => {
+    act(() => dialogs.onGenericError(new NetworkError()));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'Could not reach the server. Check your internet connection and try again.',
+    );
+  });
+
+  test('logs the failure under the message given', async () => {
+    const failure = new Error('boom');
+    act(() => dialogs.onGenericError(failure, { message: 'Saving failed' }));
+    await screen.findByRole('dialog');
+    expect(log.error).toHaveBeenCalledWith('Saving failed', failure);
+  });
+
+  test('with onClose, only its OK button closes the dialog, and then onClose runs', async () => {
+    const user = setupUser();
+    const onClose = jest.fn();
+    act(() => dialogs.onGenericError(new Error('boom'), { onClose }));
+    await screen.findByRole('dialog');
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(backdrop());
+    await expectStillOpen();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await expectClosed();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

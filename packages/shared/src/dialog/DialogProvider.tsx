@@ -1,6 +1,8 @@
-// The one place dialogs are shown from (DESIGN.md, "How a page is built"): a page calls
+// The one place dialogs are shown from (docs/product.md#dialogs): a page calls
 // `useDialog().showDialog(attributes)` and the provider renders it. Every call opens the dialog with
-// the new description, also when one is already open (it is replaced).
+// the new description, also when one is already open (it is replaced). `onGenericError(e)` is what
+// every caller does with a failure it has nothing more specific to say about: log it, and show the
+// generic failure dialog with the catalogue's message for it (docs/product.md#errors).
 //
 // The dialog's code (MUI's Dialog, Modal, focus trap, transitions) is not part of the first load: it
 // is fetched when the browser is first idle after the app started, so that a dialog, the failure
@@ -17,17 +19,26 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { whenIdle } from '../app/when-idle.ts';
+import type { ErrorId } from '../errors.ts';
 import { log } from '../log.ts';
 import type { AttributedDialogProps } from './AttributedDialog.tsx';
 import { genericErrorDialogAttributes } from './error-dialog.ts';
 import type { DialogAttributes } from './types.ts';
-import { whenIdle } from '../app/when-idle.ts';
 
 export interface DialogControl {
   /** Opens a dialog described by `attributes`, replacing any open one. */
   showDialog: (attributes: DialogAttributes) => void;
-  /** Opens the generic failure dialog (spec §8). */
-  showErrorDialog: () => void;
+  /** Logs `e` and shows the generic failure dialog with the message of its error identifier. */
+  onGenericError: (e: unknown, options?: GenericErrorOptions) => void;
+}
+
+export interface GenericErrorOptions {
+  /** What failed, for the log. */
+  message?: string;
+  /** Runs when the dialog is closed; the dialog can then be closed only by its button. */
+  onClose?: () => void;
 }
 
 export function DialogProvider({ children }: { children: ReactNode }) {
@@ -50,8 +61,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     },
     [ensureDialogCode],
   );
-  const showErrorDialog = useCallback(() => showDialog(genericErrorDialogAttributes(t)), [showDialog, t]);
-  const control = useMemo(() => ({ showDialog, showErrorDialog }), [showDialog, showErrorDialog]);
+  const onGenericError = useCallback(
+    (e: unknown, { message = 'Unexpected failure', onClose }: GenericErrorOptions = {}) => {
+      log.error(message, e);
+      void identifyError(e).then((id) => showDialog(genericErrorDialogAttributes(t, id, onClose)));
+    },
+    [showDialog, t],
+  );
+  const control = useMemo(() => ({ showDialog, onGenericError }), [showDialog, onGenericError]);
 
   // A closing dialog only closes itself: an action that opened the next dialog keeps that one open.
   const closeDialog = (id: number) =>
@@ -68,10 +85,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
           open={open}
           attributes={attributes}
           onClose={() => closeDialog(id)}
-          onProceedError={(e) => {
-            log.error('A dialog action failed', e);
-            showErrorDialog();
-          }}
+          onProceedError={(e) => onGenericError(e, { message: 'A dialog action failed' })}
         />
       )}
     </DialogContext>
@@ -92,6 +106,20 @@ interface DialogState {
 }
 
 const DialogContext = createContext<DialogControl | undefined>(undefined);
+
+/**
+ * The catalogue identifier of a failure. errors.ts is loaded on demand: it knows the HTTP client's
+ * errors, which are not part of the first load. If it cannot be loaded (offline before it was ever
+ * needed), the dialog says `unknown`: less specific, but still the generic failure dialog.
+ */
+async function identifyError(e: unknown): Promise<ErrorId> {
+  try {
+    return (await import('../errors.ts')).errorIdOf(e);
+  } catch (loadError) {
+    log.warn('Could not load the error catalogue', loadError);
+    return 'unknown';
+  }
+}
 
 let dialogCode: Promise<ComponentType<AttributedDialogProps>> | undefined;
 

@@ -1,4 +1,4 @@
-// The description of a dialog (spec §3, "Dialog description"): pages hand one of these to the dialog
+// The description of a dialog (docs/product.md#dialogs): pages hand one of these to the dialog
 // provider instead of owning modal state themselves.
 import type { ReactNode } from 'react';
 

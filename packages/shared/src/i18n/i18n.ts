@@ -1,20 +1,30 @@
-// Translations for every app: i18next with the nine locales of spec §9 and three namespaces (common:
-// the shell and landing pages; errors and accounts: the platform's). en-US is bundled and set up
+// Translations for every app: i18next with the nine locales (docs/product.md#locales) and three
+// namespaces (common: the shell and landing pages; errors and accounts: the platform's). The en-US files
+// also type every key: a key that en-US lacks fails the type check. en-US is bundled and set up
 // synchronously when this module loads, so `t` works everywhere from the start (also in the static
 // prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
 // which keeps the first load small. The app counts as ready once the visitor's locale is in place.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { savedPreference, savePreference } from '../app/preferences.ts';
+
 import { log } from '../log.ts';
+import { savedLocale, saveLocale } from '../storage/local-storage.ts';
 import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
+import enAccounts from './locales/en-US/accounts.json';
 import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
-import enAccounts from './locales/en-US/accounts.json';
 
 export const namespaces = ['common', 'errors', 'accounts'] as const;
 
 export type Namespace = (typeof namespaces)[number];
+
+// Typed keys: `t('…')`, `useTranslation(ns)` and i18next's ParseKeys<ns> accept only keys of these files.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof enCommon; errors: typeof enErrors; accounts: typeof enAccounts };
+  }
+}
 
 /** The shared i18next instance (the global one, so `import { t } from 'i18next'` works too). */
 export const i18n = i18next;
@@ -41,8 +51,9 @@ i18n.on('languageChanged', (language) => {
 });
 
 /**
- * Picks the visitor's locale (spec §5) and loads it; the app shell waits for this before showing a
- * page. Runs once, however often it is called. A locale that cannot be fetched leaves en-US in place.
+ * Picks the visitor's locale (docs/product.md#locales) and loads it; the app shell waits for this
+ * before showing a page. Runs once, however often it is called. A locale that cannot be fetched
+ * leaves en-US in place.
  */
 export function setupI18n(): Promise<void> {
   return (setupPromise ??= runSetup());
@@ -68,7 +79,7 @@ export function currentLocale(): Locale {
 /** Switches to `locale` (the user's choice from the menu) and saves it. Throws if it cannot be fetched. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await applyLocale(locale);
-  savePreference('locale', locale);
+  saveLocale(locale);
 }
 
 let setupPromise: Promise<void> | undefined;
@@ -76,7 +87,7 @@ let ready = false;
 const readyListeners = new Set<() => void>();
 
 async function runSetup(): Promise<void> {
-  const locale = chooseLocale(savedPreference('locale'), browserLanguages());
+  const locale = chooseLocale(savedLocale(), browserLanguages());
   try {
     await applyLocale(locale);
   } catch (e) {
@@ -110,5 +121,5 @@ async function loadBundle(locale: Locale, ns: Namespace): Promise<Record<string,
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+  return navigator.languages.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }

@@ -1,4 +1,4 @@
-// The locales we ship (spec §9) and the rule that picks one for a visitor (spec §5): a saved
+// The locales we ship and the rule that picks one for a visitor (docs/product.md#locales): a saved
 // supported locale wins; otherwise the first browser language that matches one of ours by prefix;
 // otherwise en-US.
 
@@ -52,11 +52,11 @@ export function chooseLocale(saved: unknown, browserLanguages: readonly string[]
 }
 
 /**
- * The prefixes of spec §5. Portuguese is the one language we ship in a single regional variant:
- * `pt-BR…` matches, and so does a bare `pt` (no region said, and Brazilian Portuguese reads far
- * better to a Portuguese speaker than English), but `pt-PT` and other regions do not, as the spec's
- * prefix is `pt-BR`; the next browser language is tried instead. Matching ignores case, since
- * language tags are case-insensitive (BCP 47).
+ * The prefixes of docs/product.md#locales. Portuguese is the one language we ship in a single
+ * regional variant: `pt-BR…` matches, and so does a bare `pt` (no region said, and Brazilian
+ * Portuguese reads far better to a Portuguese speaker than English), but `pt-PT` and other regions
+ * do not, as the prefix is `pt-BR` (docs/decisions.md#shell); the next browser language is tried
+ * instead. Matching ignores case, since language tags are case-insensitive (BCP 47).
  */
 const prefixes: readonly (readonly [prefix: string, locale: Locale])[] = [
   ['en', 'en-US'],

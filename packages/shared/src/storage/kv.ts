@@ -1,12 +1,18 @@
-// The `kv` IndexedDB database (protocol §10.2): version 1, one object store `kv`, string values under
-// the kv keys of the registry. Reading a value that is not a string raises KVTypeError instead of
-// handing a wrong type to the caller. Raw IndexedDB rather than a wrapper, because logout must close
-// our connection before it can delete the database.
-import type { KVKey } from './registry.ts';
+// The `kv` IndexedDB database (docs/protocol.md#indexeddb), through idb-keyval: version 1, one object
+// store `kv`, string values under the kv keys of the registry. Reading a value that is not a string
+// raises KVTypeError instead of handing a wrong type to the caller. See: [Note: kv connection]
+//
+// [Note: kv connection]
+// idb-keyval opens one connection per store on first use and keeps it in a closure, with no way to
+// close it and no `versionchange` handler. A connection that stays open blocks the deletion of the
+// database, ours (logout) and another tab's alike. So each transaction's database gets a handler that
+// closes it when someone deletes or upgrades the database, and deleting closes it first; either way
+// the store is dropped, and the next use opens a fresh one (recreating the database if it is gone).
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
-const databaseName = 'kv';
-const storeName = 'kv';
-const databaseVersion = 1;
+import { storageRegistry, type KVKey } from './registry.ts';
+
+const { database: databaseName, objectStore: storeName } = storageRegistry.kv;
 
 export class KVTypeError extends Error {
   constructor(key: KVKey, actualType: string) {
@@ -15,31 +21,32 @@ export class KVTypeError extends Error {
   }
 }
 
-export async function getKV(key: KVKey): Promise<string | undefined> {
-  const value = await inStore('readonly', (store) => store.get(key));
+export async function savedKV(key: KVKey): Promise<string | undefined> {
+  const value: unknown = await get(key, kvStore());
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new KVTypeError(key, value === null ? 'null' : typeof value);
   return value;
 }
 
-export async function setKV(key: KVKey, value: string): Promise<void> {
-  await inStore('readwrite', (store) => store.put(value, key));
+/** Resolves once the write has committed. */
+export async function saveKV(key: KVKey, value: string): Promise<void> {
+  await set(key, value, kvStore());
 }
 
 export async function removeKV(key: KVKey): Promise<void> {
-  await inStore('readwrite', (store) => store.delete(key));
+  await del(key, kvStore());
 }
 
 /**
  * Closes our connection and deletes the whole database. Connections of other tabs close themselves
- * when they see the deletion (onversionchange), so the deletion is not blocked for long.
+ * when they see the deletion, so it is not blocked for long.
  */
 export async function deleteKVDatabase(): Promise<void> {
-  const open = connection;
-  connection = undefined;
+  const open = store;
+  store = undefined;
   if (open) {
     try {
-      (await open).close();
+      await open('readonly', (objectStore) => objectStore.transaction.db.close());
     } catch {
       // It never opened: nothing to close.
     }
@@ -51,38 +58,21 @@ export async function deleteKVDatabase(): Promise<void> {
   });
 }
 
-let connection: Promise<IDBDatabase> | undefined;
+let store: UseStore | undefined;
 
-function openDatabase(): Promise<IDBDatabase> {
-  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(databaseName, databaseVersion);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(storeName);
-    };
-    request.onsuccess = () => {
-      const database = request.result;
+/** The idb-keyval store of the kv database, opening it on first use. See: [Note: kv connection] */
+function kvStore(): UseStore {
+  if (store) return store;
+  const opened = createStore(databaseName, storeName);
+  const current: UseStore = (mode, callback) =>
+    opened(mode, (objectStore) => {
+      const database = objectStore.transaction.db;
       database.onversionchange = () => {
         database.close();
-        connection = undefined;
+        if (store === current) store = undefined;
       };
-      resolve(database);
-    };
-    request.onerror = () => reject(request.error ?? new Error('Could not open the kv database'));
-  }).catch((error: unknown) => {
-    connection = undefined;
-    throw error;
-  });
-  return connection;
-}
-
-async function inStore<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await openDatabase();
-  return new Promise<T>((resolve, reject) => {
-    const transaction = database.transaction(storeName, mode);
-    const request = operation(transaction.objectStore(storeName));
-    // Resolve once the transaction commits, so a write is durable when the promise settles.
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error ?? request.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('kv transaction aborted'));
-  });
+      return callback(objectStore);
+    });
+  store = current;
+  return current;
 }

@@ -1,61 +1,60 @@
 import { savedLogs } from '../log.ts';
-import { getData, removeData, setData } from './local-storage.ts';
-import { getSessionData, removeSessionData, setSessionData } from './session-storage.ts';
+import { savedLocale, savedTheme, saveLocale, saveTheme } from './local-storage.ts';
 
 afterEach(() => {
   localStorage.clear();
-  sessionStorage.clear();
+  jest.restoreAllMocks();
 });
 
-test('theme and locale are stored as JSON strings', () => {
-  setData('theme', 'light');
-  setData('locale', 'fr-FR');
+test('the theme is saved under `theme` as a JSON string and read back', () => {
+  saveTheme('light');
   expect(localStorage.getItem('theme')).toBe('"light"');
-  expect(localStorage.getItem('locale')).toBe('"fr-FR"');
-  expect(getData('theme')).toBe('light');
-  expect(getData('locale')).toBe('fr-FR');
+  expect(savedTheme()).toBe('light');
   localStorage.setItem('theme', '"dark"');
-  expect(getData('theme')).toBe('dark');
+  expect(savedTheme()).toBe('dark');
 });
 
-test('flag and referral records round-trip', () => {
-  setData('isFirstLogin', { status: true });
-  setData('referralSource', { source: 'friend' });
-  expect(localStorage.getItem('isFirstLogin')).toBe('{"status":true}');
-  expect(getData('isFirstLogin')).toEqual({ status: true });
-  expect(getData('referralSource')).toEqual({ source: 'friend' });
-  removeData('isFirstLogin');
-  expect(localStorage.getItem('isFirstLogin')).toBeNull();
-  expect(getData('isFirstLogin')).toBeUndefined();
+test('the locale is saved under `locale` as a JSON string and read back', () => {
+  saveLocale('fr-FR');
+  expect(localStorage.getItem('locale')).toBe('"fr-FR"');
+  expect(savedLocale()).toBe('fr-FR');
+});
+
+test('nothing saved reads as undefined', () => {
+  expect(savedTheme()).toBeUndefined();
+  expect(savedLocale()).toBeUndefined();
 });
 
 test('a value of the wrong shape reads as undefined and is logged', () => {
   localStorage.setItem('theme', '"blue"');
-  expect(getData('theme')).toBeUndefined();
-  localStorage.setItem('isFirstLogin', '{"status":"yes"}');
-  expect(getData('isFirstLogin')).toBeUndefined();
+  localStorage.setItem('locale', '42');
+  expect(savedTheme()).toBeUndefined();
+  expect(savedLocale()).toBeUndefined();
   expect(savedLogs().map((entry) => entry.logLine)).toEqual([
     '[warn] Ignoring the stored value of theme: unexpected shape',
-    '[warn] Ignoring the stored value of isFirstLogin: unexpected shape',
+    '[warn] Ignoring the stored value of locale: unexpected shape',
   ]);
 });
 
-test('a value that is not JSON reads as undefined', () => {
+test('a value that is not JSON reads as undefined and is logged', () => {
   localStorage.setItem('theme', 'dark');
-  expect(getData('theme')).toBeUndefined();
+  expect(savedTheme()).toBeUndefined();
   expect(savedLogs().at(-1)?.logLine).toBe('[warn] Ignoring the stored value of theme: it is not JSON');
 });
 
-test('session keys are typed JSON in session storage', () => {
-  const wrapped = { encryptedData: 'e', key: 'k', nonce: 'n' };
-  setSessionData('encryptionKey', wrapped);
-  setSessionData('inflightPasskeySessionID', 'session-1');
-  expect(JSON.parse(sessionStorage.getItem('encryptionKey')!)).toEqual(wrapped);
-  expect(localStorage.getItem('encryptionKey')).toBeNull();
-  expect(getSessionData('encryptionKey')).toEqual(wrapped);
-  expect(getSessionData('inflightPasskeySessionID')).toBe('session-1');
-  sessionStorage.setItem('keyEncryptionKey', '{"key":"k"}');
-  expect(getSessionData('keyEncryptionKey')).toBeUndefined();
-  removeSessionData('encryptionKey');
-  expect(getSessionData('encryptionKey')).toBeUndefined();
+test('unreadable storage reads as undefined and is logged', () => {
+  jest.spyOn(Storage.prototype, 'getItem').mockImplementationOnce(() => {
+    throw new DOMException('denied', 'SecurityError');
+  });
+  expect(savedTheme()).toBeUndefined();
+  expect(savedLogs().at(-1)?.logLine).toMatch(/^\[warn\] Could not read the stored value of theme: SecurityError/);
+});
+
+test('a preference that cannot be saved is logged, not thrown', () => {
+  jest.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => {
+    throw new DOMException('full', 'QuotaExceededError');
+  });
+  expect(() => saveLocale('de-DE')).not.toThrow();
+  expect(savedLocale()).toBeUndefined();
+  expect(savedLogs().at(-1)?.logLine).toMatch(/^\[warn\] Could not save the locale preference: QuotaExceededError/);
 });

@@ -1,28 +1,71 @@
-// Typed access to the local-storage keys of the registry (registry.ts). Values are JSON; a value that is
-// missing, unparsable or of the wrong shape reads as undefined (and is logged), so a stale or hand-edited
-// entry can never crash a page. The user record is written only through user.ts (it is mirrored into kv)
-// and the logs only through log.ts.
+// The accessors of the local-storage keys that code uses (the registry, registry.ts, declares them all):
+// `saved…` reads, `save…` writes, `remove…` deletes. Values are JSON; a value that is missing,
+// unparsable or of the wrong shape reads as undefined (and is logged), so a stale or hand-edited entry
+// can never crash a page, and reading is safe in the static prerender, where there is no local storage.
+// The logs are read and written by log.ts, which must not log about its own storage.
 import { log } from '../log.ts';
-import { storageRegistry, type LocalKey, type SessionKey, type StoredValue } from './registry.ts';
+import { removeKV, saveKV } from './kv.ts';
+import { storageRegistry, type LocalKey, type LocalValue, type UserRecord } from './registry.ts';
 
-/** Local keys written through their own module instead of setData. */
-type OwnedLocalKey = 'user' | 'logs';
+export type { UserRecord } from './registry.ts';
 
-export function getData<K extends LocalKey>(key: K): StoredValue<K> | undefined {
-  return readStoredJSON(localStorage, key);
+export function savedTheme(): 'dark' | 'light' | undefined {
+  return readLocal('theme');
 }
 
-export function setData<K extends Exclude<LocalKey, OwnedLocalKey>>(key: K, value: StoredValue<K>): void {
-  localStorage.setItem(key, JSON.stringify(value));
+/** Saves the theme; a failure (storage full or blocked) is logged, as the choice still applies. */
+export function saveTheme(mode: 'dark' | 'light'): void {
+  writePreference('theme', mode);
 }
 
-export function removeData(key: Exclude<LocalKey, OwnedLocalKey>): void {
-  localStorage.removeItem(key);
+/** The locale the user picked, as saved (whether it is supported is the caller's question). */
+export function savedLocale(): string | undefined {
+  return readLocal('locale');
 }
 
-/** Reads and validates a registered JSON value of local or session storage (shared with session-storage.ts). */
-export function readStoredJSON<K extends LocalKey | SessionKey>(storage: Storage, key: K): StoredValue<K> | undefined {
-  const raw = storage.getItem(key);
+/** Saves the locale the user picked; a failure is logged, as the choice still applies. */
+export function saveLocale(locale: string): void {
+  writePreference('locale', locale);
+}
+
+export function savedUser(): UserRecord | undefined {
+  return readLocal('user');
+}
+
+/**
+ * Replaces the stored user record and its mirror in the kv database: the token and the numeric id are
+ * copied to kv `token` and `userID` (as a string), which is what authenticated requests read. The
+ * mirror is written first: if the local-storage write then fails, no token is left in local storage
+ * without its kv copy.
+ */
+export async function saveUser(user: UserRecord): Promise<void> {
+  await (user.token ? saveKV('token', user.token) : removeKV('token'));
+  await (user.id !== undefined ? saveKV('userID', String(user.id)) : removeKV('userID'));
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+/** Merges fields into the stored user record (e.g. during login, when it is built up step by step). */
+export async function updateSavedUser(fields: Partial<UserRecord>): Promise<void> {
+  await saveUser({ ...savedUser(), ...fields });
+}
+
+/** Removes the user record and its mirror. */
+export async function removeSavedUser(): Promise<void> {
+  localStorage.removeItem('user');
+  await removeKV('token');
+  await removeKV('userID');
+}
+
+/** Reads and checks a registered JSON value; anything unreadable is undefined. */
+function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined {
+  if (typeof localStorage === 'undefined') return undefined;
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(key);
+  } catch (e) {
+    log.warn(`Could not read the stored value of ${key}`, e);
+    return undefined;
+  }
   if (raw === null) return undefined;
   let json: unknown;
   try {
@@ -31,10 +74,19 @@ export function readStoredJSON<K extends LocalKey | SessionKey>(storage: Storage
     log.warn(`Ignoring the stored value of ${key}: it is not JSON`);
     return undefined;
   }
-  const parsed = storageRegistry[key].shape.safeParse(json);
+  const parsed = storageRegistry.localStorage.keys[key].shape.safeParse(json);
   if (!parsed.success) {
     log.warn(`Ignoring the stored value of ${key}: unexpected shape`);
     return undefined;
   }
-  return parsed.data as StoredValue<K>;
+  return parsed.data as LocalValue<K>;
+}
+
+/** Writes a preference, logging instead of throwing: the choice applies to this tab either way. */
+function writePreference<K extends 'theme' | 'locale'>(key: K, value: LocalValue<K>): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (e) {
+    log.warn(`Could not save the ${key} preference`, e);
+  }
 }

@@ -1,16 +1,15 @@
 import 'fake-indexeddb/auto';
-import { deleteKVDatabase, getKV, removeKV } from './kv.ts';
+
+// The user record (local storage) and its kv mirror, written by local-storage.ts and read by user.ts.
+import { deleteKVDatabase, removeKV, savedKV } from './kv.ts';
+import { removeSavedUser, savedUser, saveUser, updateSavedUser } from './local-storage.ts';
 import {
   ensureAuthToken,
   isLoggedIn,
-  removeSavedUser,
   savedAuthToken,
-  savedUser,
   savedUserID,
-  saveUser,
   TokenMirrorError,
   TokenMissingError,
-  updateSavedUser,
 } from './user.ts';
 
 afterEach(async () => {
@@ -21,8 +20,8 @@ afterEach(async () => {
 test('saving the user mirrors the token and the id (as a string) into kv', async () => {
   await saveUser({ id: 42, email: 'a@example.org', token: 'tok' });
   expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ id: 42, email: 'a@example.org', token: 'tok' });
-  expect(await getKV('token')).toBe('tok');
-  expect(await getKV('userID')).toBe('42');
+  expect(await savedKV('token')).toBe('tok');
+  expect(await savedKV('userID')).toBe('42');
   expect(await savedUserID()).toBe(42);
   expect(await savedAuthToken()).toBe('tok');
 });
@@ -30,15 +29,15 @@ test('saving the user mirrors the token and the id (as a string) into kv', async
 test('a record without token or id removes them from the mirror', async () => {
   await saveUser({ id: 42, email: 'a@example.org', token: 'tok' });
   await saveUser({ email: 'a@example.org' });
-  expect(await getKV('token')).toBeUndefined();
-  expect(await getKV('userID')).toBeUndefined();
+  expect(await savedKV('token')).toBeUndefined();
+  expect(await savedKV('userID')).toBeUndefined();
 });
 
 test('updating merges fields into the saved record', async () => {
   await updateSavedUser({ email: 'a@example.org' });
   await updateSavedUser({ id: 7, token: 'tok', isTwoFactorEnabled: true });
   expect(savedUser()).toEqual({ email: 'a@example.org', id: 7, token: 'tok', isTwoFactorEnabled: true });
-  expect(await getKV('token')).toBe('tok');
+  expect(await savedKV('token')).toBe('tok');
 });
 
 test('fields of later versions survive a round trip', async () => {
@@ -85,6 +84,6 @@ test('removing the user removes the record and its mirror', async () => {
   await saveUser({ id: 42, email: 'a@example.org', token: 'tok' });
   await removeSavedUser();
   expect(localStorage.getItem('user')).toBeNull();
-  expect(await getKV('token')).toBeUndefined();
-  expect(await getKV('userID')).toBeUndefined();
+  expect(await savedKV('token')).toBeUndefined();
+  expect(await savedKV('userID')).toBeUndefined();
 });

@@ -31,7 +31,7 @@ export function fakeRouter(asPath = '/'): FakeRouter {
       off: (event, handler) => handlers.get(event)?.delete(handler),
       emit: (event, ...args) => handlers.get(event)?.forEach((handler) => handler(...args)),
     },
-    push: jest.fn(async () => true),
-    replace: jest.fn(async () => true),
+    push: jest.fn(() => Promise.resolve(true)),
+    replace: jest.fn(() => Promise.resolve(true)),
   };
 }

@@ -1,13 +1,14 @@
 // For tests only: renders UI inside the providers the app shell gives every page (theme, i18n,
 // dialogs), with dialog transitions switched off so that closing is immediate.
-import type { ReactElement } from 'react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+
+import { AppThemeProvider } from '../app/AppThemeProvider.tsx';
 import { DialogProvider } from '../dialog/DialogProvider.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { appTheme } from '../theme.ts';
-import { AppThemeProvider } from './AppThemeProvider.tsx';
 
 const instantTheme = createTheme(appTheme('dark'), {
   components: {

@@ -1,4 +1,5 @@
-// /two-factor/recover: removing two-factor authentication with the recovery key after losing the device (a placeholder until the accounts issue).
+// /two-factor/recover: removing two-factor authentication with the recovery key after losing the device.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../../components/AccountsPage.tsx';
 
 export default function TwoFactorRecoverPage() {

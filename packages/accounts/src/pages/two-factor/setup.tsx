@@ -1,4 +1,5 @@
-// /two-factor/setup: turning on two-factor authentication (a placeholder until the accounts issue).
+// /two-factor/setup: turning on two-factor authentication.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../../components/AccountsPage.tsx';
 
 export default function TwoFactorSetupPage() {

@@ -1,4 +1,5 @@
-// /two-factor/verify: entering the code of the authenticator app as a second step of signing in (a placeholder until the accounts issue).
+// /two-factor/verify: entering the code of the authenticator app as a second step of signing in.
+// A placeholder until the sign-in flows are built.
 import { AccountsPage } from '../../components/AccountsPage.tsx';
 
 export default function TwoFactorVerifyPage() {
