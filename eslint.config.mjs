@@ -1,52 +1,13 @@
-// Lint for the whole repository. Besides the usual rules it enforces the dependency direction of the
-// layout: protocol, crypto ← shared ← accounts ← apps; the server imports only protocol and crypto;
-// no app imports another; only packages/crypto touches libsodium and the SRP library; only each
-// workspace's config module reads process.env.
+// Lint for the whole repository: typescript-eslint's strict type-checked rules (types from each
+// workspace's tsconfig through the project service), React's hooks rules, and our layer rules
+// (config/eslint-layers.mjs: who may import whom, and who may read process.env).
+// `npm run lint` runs this with prettier's check (which also sorts imports) and the type check.
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import path from 'node:path';
+import tseslint from 'typescript-eslint';
 
-const cryptoLibraries = {
-  group: ['libsodium-wrappers', 'libsodium-wrappers-sumo', 'fast-srp-hap'],
-  message: 'Only packages/crypto may import libsodium or the SRP library.',
-};
-const apps = {
-  group: ['@ente/app-*', '@ente/server', '**/apps/**'],
-  message: 'Nothing imports an app.',
-};
-const above = (names, who) => ({
-  group: names.flatMap((name) => [`@ente/${name}`, `@ente/${name}/*`]),
-  message: `${who} may not import ${names.join(', ')} (see the dependency direction in DESIGN.md).`,
-});
-const restrict = (files, ...patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
-
-// A relative import must stay inside its own workspace; crossing into another goes through the package
-// name, where the rules above apply. The browser tests and benchmarks may use the scripts (they start the
-// stack the way `npm start` does).
-const workspaceOf = (file) => /^(?:apps|packages)\/[^/]+|^[^/]+/.exec(path.relative(import.meta.dirname, file))?.[0];
-const ownWorkspace = {
-  rules: {
-    'relative-imports': {
-      meta: { type: 'problem', schema: [] },
-      create(context) {
-        const check = (node) => {
-          const target = node.source?.value;
-          if (typeof target !== 'string' || !target.startsWith('.')) return;
-          const from = workspaceOf(context.filename);
-          const to = workspaceOf(path.resolve(path.dirname(context.filename), target));
-          if (from !== to && !(to === 'scripts' && ['e2e', 'bench'].includes(from)))
-            context.report({ node, message: `Relative import leaves the workspace ${from}: ${target}` });
-        };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
-      },
-    },
-  },
-};
+import { layersPlugin } from './config/eslint-layers.mjs';
 
 export default tseslint.config(
   {
@@ -61,38 +22,57 @@ export default tseslint.config(
       '**/data/**',
     ],
   },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.strictTypeChecked,
   reactHooks.configs.flat.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: {
+        // The scripts are plain JS; their type declarations (for the TypeScript that imports them)
+        // belong to no workspace's program, so they get the default one.
+        projectService: { allowDefaultProject: ['scripts/*.d.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { layers: layersPlugin },
     rules: {
+      'layers/imports': 'error',
+      'layers/environment': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': [
+      // Numbers and booleans read naturally in messages and URLs; objects and nullish values do not.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // `(event) => handler(event)` and `() => setOpen(false)` read as the statements they are; braces
+      // would add noise without information. A void value inside another expression is still refused.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // node:test's describe/test return promises that its runner already tracks and awaits.
+      '@typescript-eslint/no-floating-promises': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment only in the config module.' },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'suite', 'test', 'it'] },
+          ],
+        },
       ],
     },
   },
-  { plugins: { workspace: ownWorkspace }, rules: { 'workspace/relative-imports': 'error' } },
-  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  restrict(['**/*'], cryptoLibraries, apps),
-  restrict(['packages/crypto/**'], apps, above(['shared', 'accounts', 'protocol'], 'crypto')),
-  restrict(['packages/protocol/**'], cryptoLibraries, apps, above(['shared', 'accounts', 'crypto'], 'protocol')),
-  restrict(['packages/shared/**'], cryptoLibraries, apps, above(['accounts'], 'shared')),
-  restrict(['apps/server/**'], cryptoLibraries, apps, above(['shared', 'accounts'], 'The server')),
   {
-    // The places allowed to read the environment.
-    files: [
-      '**/src/config.ts',
-      'scripts/**',
-      'e2e/**',
-      'bench/**',
-      'config/**',
-      '**/*.config.{js,mjs,cjs,ts}',
-      '**/*.test.{ts,tsx}',
-    ],
-    rules: { 'no-restricted-properties': 'off' },
+    // In a test, `messages.at(-1)!` states what the test expects to be there; if it is not, the test
+    // fails at that line, which is the point. Production code narrows instead.
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Plain-JS tooling (scripts, benchmarks, jest and Next configs) is not part of a TypeScript
+    // program, so the rules that need types cannot run on it; every other rule does.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -4,7 +4,9 @@ import { appendFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { startStack } from '../scripts/start.mjs';
+import { e2eSettings } from './config.ts';
 
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ente-e2e-'));
@@ -15,7 +17,7 @@ export default async function globalSetup() {
   try {
     stack = await startStack({
       dataDir,
-      build: process.env.E2E_SKIP_BUILD !== '1',
+      build: !e2eSettings.skipBuild,
       onServerOutput: (line) => appendFileSync(serverLog, `${line}\n`),
       onUnexpectedExit: (reason) => console.error(`\n✖ ${reason} See ${serverLog}.`),
     });

@@ -2,13 +2,15 @@
 // stack, which global-setup.ts starts through the same startStack() as `npm start`.
 import { defineConfig } from '@playwright/test';
 
+import { e2eSettings } from './config.ts';
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   // One browser at a time: the machine has two cores, and the tests share one server and its data.
   workers: 1,
   fullyParallel: false,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: e2eSettings.ci,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -19,7 +21,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: e2eSettings.chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,7 @@
 // What the tests know about the running stack: where each app is served, which pages each app has,
 // and a watcher that records console errors, uncaught exceptions and CSP violations of a page.
 import { expect, type Page } from '@playwright/test';
+
 import { defaultPorts, localUrl } from '../scripts/start.mjs';
 
 export type AppName = 'auth' | 'accounts' | 'photos' | 'cast';
@@ -16,7 +17,7 @@ export interface AppPage {
   requiresLogin: boolean;
 }
 
-/** Each app's landing page(s) and its /login (issue 2, "Routes"). */
+/** Each app's landing page(s) and its /login (docs/product.md#routes). */
 export const appPages: readonly AppPage[] = [
   { app: 'auth', path: '/auth', requiresLogin: true },
   { app: 'auth', path: '/login', requiresLogin: false },
@@ -58,14 +59,14 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
-      void report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}`);
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}`);
     });
   });
   return problems;
 }
 
 /**
- * A stored session as the apps keep it (protocol §10: the user record in local storage, mirrored
+ * A stored session as the apps keep it (docs/protocol.md#local-storage: the user record in local storage, mirrored
  * into the kv database). Enough for pages that only decide whether someone is signed in; pages that
  * call the API with the token need a real sign-in.
  */
@@ -76,7 +77,7 @@ export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('kv', 1);
       open.onupgradeneeded = () => open.result.createObjectStore('kv');
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('Could not open the kv database'));
       open.onsuccess = () => {
         const tx = open.result.transaction('kv', 'readwrite');
         const store = tx.objectStore('kv');
@@ -86,27 +87,27 @@ export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
           open.result.close();
           resolve();
         };
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('Could not write the kv database'));
       };
     });
   });
 }
 
-/** A value of the apps' kv database (protocol §10.2), read in the page's origin. */
+/** A value of the apps' kv database (docs/protocol.md#indexeddb), read in the page's origin. */
 export async function readKV(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
     (wanted) =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open('kv', 1);
         open.onupgradeneeded = () => open.result.createObjectStore('kv');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('Could not open the kv database'));
         open.onsuccess = () => {
           const get = open.result.transaction('kv', 'readonly').objectStore('kv').get(wanted);
           get.onsuccess = () => {
             open.result.close();
             resolve(get.result);
           };
-          get.onerror = () => reject(get.error);
+          get.onerror = () => reject(get.error ?? new Error('Could not read the kv database'));
         };
       }),
     key,

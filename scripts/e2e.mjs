@@ -4,7 +4,9 @@
 // Extra arguments go to turbo (e.g. `npm run e2e -- --output-logs=errors-only`).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, quietEnv, root } from './setup.mjs';
+
+import { quietEnv } from './config.mjs';
+import { ensureChromium, ensureDependencies, root } from './setup.mjs';
 import { localBuildEnv } from './start.mjs';
 
 ensureDependencies();

@@ -17,6 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { quietEnv } from './config.mjs';
+
 /**
  * Starts a private PostgreSQL cluster and resolves to `{url, stop, dataDir}`.
  * @param {{ log?: (line: string) => void }} [options]
@@ -107,7 +109,7 @@ function ensurePostgresBinaries(log) {
     const [file, argv] = sudo.length ? ['sudo', ['apt-get', ...args]] : ['apt-get', args];
     const result = spawnSync(file, argv, {
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      env: { ...quietEnv, DEBIAN_FRONTEND: 'noninteractive' },
     });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }
@@ -170,7 +172,7 @@ async function main(argv) {
   }
   const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: pg.url },
+    env: { ...quietEnv, DATABASE_URL: pg.url },
   });
   child.on('exit', (code, signal) => void finish(code ?? (signal ? 1 : 0)));
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+
 import { contentSecurityPolicy, serveStatic } from './serve-static.mjs';
 
 describe('serve-static', () => {

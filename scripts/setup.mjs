@@ -7,15 +7,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { quietEnv } from './config.mjs';
 
-/** Environment for every child: no telemetry, no browser downloads. */
-export const quietEnv = {
-  ...process.env,
-  NEXT_TELEMETRY_DISABLED: '1',
-  TURBO_TELEMETRY_DISABLED: '1',
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-};
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Installs the npm dependencies when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {

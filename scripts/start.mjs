@@ -11,8 +11,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
+import { quietEnv, stackOverrides } from './config.mjs';
 import { serveStatic } from './serve-static.mjs';
-import { ensureDependencies, quietEnv, root } from './setup.mjs';
+import { ensureDependencies, root } from './setup.mjs';
 
 /** The apps in the order they are listed, and where they live. */
 export const appNames = /** @type {const} */ (['photos', 'accounts', 'auth', 'cast']);
@@ -36,7 +38,7 @@ export function localUrl(port) {
  * @param {Record<string, string | undefined>} [env]
  * @param {Ports} [ports]
  */
-export function localBuildEnv(env = process.env, ports = defaultPorts) {
+export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
   return {
     NEXT_PUBLIC_ENTE_ENDPOINT: env.NEXT_PUBLIC_ENTE_ENDPOINT || localUrl(ports.server),
     NEXT_PUBLIC_ENTE_ACCOUNTS_URL: env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || localUrl(ports.accounts),
@@ -56,7 +58,7 @@ export function localBuildEnv(env = process.env, ports = defaultPorts) {
  * @returns {Promise<{ urls: Record<keyof Ports, string>, buildEnv: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function startStack(options = {}) {
-  const env = options.env ?? process.env;
+  const env = options.env ?? stackOverrides;
   const ports = { ...defaultPorts, ...options.ports };
   const buildEnv = localBuildEnv(env, ports);
   const urls = /** @type {Record<keyof Ports, string>} */ (

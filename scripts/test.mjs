@@ -1,10 +1,12 @@
 // `npm test`: every check of the project, in the order that fails fastest, on a fresh clone of a fresh
 // machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway PostgreSQL
-// cluster for the server suite's second run), then runs lint, type check, unit and integration tests,
+// cluster for the server suite's second run), then runs lint (with the type check), unit and integration tests,
 // the static-server tests, the app builds and the browser tests, and ends with one summary line.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, quietEnv, root, runCaptured } from './setup.mjs';
+
+import { quietEnv } from './config.mjs';
+import { ensureChromium, ensureDependencies, root, runCaptured } from './setup.mjs';
 import { localBuildEnv } from './start.mjs';
 
 const results = [];
@@ -13,8 +15,7 @@ const started = Date.now();
 ensureDependencies();
 ensureChromium();
 
-await step('lint (prettier + eslint)', 'npm', ['run', 'lint']);
-await step('type check', 'npx', ['turbo', 'run', 'typecheck']);
+await step('lint (prettier, eslint, type check)', 'npm', ['run', 'lint']);
 await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
 await step('script tests', 'node', ['--test', ...scriptTests()]);
 await postgresRun();
@@ -53,11 +54,13 @@ async function postgresRun() {
   }
 }
 
-/** The node:test suites of the scripts (`node --test scripts/` would also pick up this file). */
+/** The node:test suites of the tooling folders (`node --test scripts/` would also pick up this file). */
 function scriptTests() {
-  return readdirSync(path.join(root, 'scripts'))
-    .filter((name) => name.endsWith('.test.mjs'))
-    .map((name) => path.join('scripts', name));
+  return ['scripts', 'config'].flatMap((folder) =>
+    readdirSync(path.join(root, folder))
+      .filter((name) => name.endsWith('.test.mjs'))
+      .map((name) => path.join(folder, name)),
+  );
 }
 
 /**

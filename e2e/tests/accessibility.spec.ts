@@ -2,6 +2,7 @@
 // Pages that need a signed-in user are scanned signed in (signed out they only redirect to /login).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
 import { appPages, appUrl, backgroundLuminance, fakeSignIn, pageName, waitUntilSettled } from '../stack.ts';
 
 for (const entry of appPages) {

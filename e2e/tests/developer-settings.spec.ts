@@ -1,6 +1,7 @@
 // The hidden developer settings of /login set the API origin (kv `apiOrigin`), but only after the new
 // origin answered GET /ping; an origin that does not answer is refused and nothing is saved.
 import { expect, test, type Page } from '@playwright/test';
+
 import { appUrl, readKV, serverUrl, waitUntilSettled, watchProblems } from '../stack.ts';
 
 test('the developer settings point the app at the local server after pinging it', async ({ page }) => {

@@ -1,5 +1,6 @@
 // Going offline shows the translated OFFLINE_MSG banner; coming back online removes it.
 import { expect, test } from '@playwright/test';
+
 import { appUrl, waitUntilSettled, type AppName } from '../stack.ts';
 
 const offlineMessage = "You are offline. Some things won't work until you reconnect.";

@@ -1,6 +1,7 @@
 // Each app's landing pages and /login load cleanly at their own origin: no console error, no
 // uncaught exception, no CSP violation; and signed-out visitors are sent to /login where required.
 import { expect, test } from '@playwright/test';
+
 import { appPages, appUrl, fakeSignIn, pageName, waitUntilSettled, watchProblems } from '../stack.ts';
 
 for (const entry of appPages) {

@@ -1,6 +1,7 @@
 // The stack is wired as `npm start` promises: each app at its own origin with the security headers,
 // its CSP letting it reach the local server, and the server answering /ping with CORS for each app.
 import { expect, test } from '@playwright/test';
+
 import { appUrl, serverUrl, type AppName } from '../stack.ts';
 
 const apps: AppName[] = ['photos', 'accounts', 'auth', 'cast'];

@@ -1,5 +1,6 @@
 // The theme chosen in the app menu is applied at once and survives a reload (dark by default).
 import { expect, test } from '@playwright/test';
+
 import { appUrl, backgroundLuminance, waitUntilSettled } from '../stack.ts';
 
 test('the theme chosen in the app menu survives a reload', async ({ page }) => {

@@ -1,6 +1,7 @@
-// Authenticator endpoints (protocol §6.7). `ifUpdatedAt` (µs) on PUT and DELETE is this project's
+// Authenticator endpoints (docs/protocol.md#authenticator). `ifUpdatedAt` (µs) on PUT and DELETE is this project's
 // compatible extension: when present and not the row's current updatedAt, the answer is 409 CONFLICT.
 import { z } from 'zod';
+
 import { b64, micros, microsParam, userID, uuid } from './common.ts';
 import { limits } from './limits.ts';
 

@@ -45,7 +45,7 @@ export const microsParam = z
 export const userID = z.number().int().positive();
 
 /**
- * An e-mail address as the server normalises it: trimmed and lower-cased (protocol §9.1). It must have
+ * An e-mail address as the server normalises it: trimmed and lower-cased (docs/protocol.md#users-and-e-mail). It must have
  * one "@" with text on both sides and no spaces.
  */
 export const email = z

@@ -1,7 +1,8 @@
 import { expect, test } from '@jest/globals';
+
 import { middlewareErrorBodySchema, plainErrorBodySchema, typedErrorBodySchema } from './errors.ts';
 
-test('the three error bodies of protocol §1.2 are told apart', () => {
+test('the three error bodies of docs/protocol.md#errors are told apart', () => {
   const typed = { code: 'USER_NOT_REGISTERED', message: '' };
   const middleware = { error: 'invalid token' };
   expect(typedErrorBodySchema.safeParse(typed).success).toBe(true);

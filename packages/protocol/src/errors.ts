@@ -1,4 +1,4 @@
-// The error bodies the API answers with (protocol §1.2). The server builds them with these schemas and
+// The error bodies the API answers with (docs/protocol.md#errors). The server builds them with these schemas and
 // the clients parse them. Clients may branch on `code` (and the HTTP status), never on a message text.
 import { z } from 'zod';
 
@@ -14,7 +14,7 @@ export type MiddlewareErrorBody = z.infer<typeof middlewareErrorBodySchema>;
 export const plainErrorBodySchema = z.strictObject({});
 export type PlainErrorBody = z.infer<typeof plainErrorBodySchema>;
 
-/** The `code` values of typed API errors that clients may see (protocol §1.2, "Notable codes"). */
+/** The `code` values of typed API errors that clients may see (docs/protocol.md#errors). */
 export const apiErrorCodes = [
   'USER_NOT_REGISTERED',
   'USER_SIGNUP_INCOMPLETE',
@@ -34,7 +34,7 @@ export const apiErrorCodes = [
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-/** The texts of middleware errors (protocol §1.2). */
+/** The texts of middleware errors (docs/protocol.md#errors). */
 export const middlewareErrorTexts = {
   missingToken: 'missing token',
   invalidToken: 'invalid token',

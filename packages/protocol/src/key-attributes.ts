@@ -1,5 +1,6 @@
-// KeyAttributes (protocol §3.1): identical in requests, responses and local storage.
+// KeyAttributes (docs/protocol.md#key-attributes): identical in requests, responses and local storage.
 import { z } from 'zod';
+
 import { b64 } from './common.ts';
 import { limits } from './limits.ts';
 

@@ -1,7 +1,7 @@
 // Numeric limits of the protocol that both sides agree on.
 
 export const limits = {
-  /** memLimit × opsLimit of every accepted password derivation (protocol §3.3). */
+  /** memLimit × opsLimit of every accepted password derivation (docs/protocol.md#password-kdf). */
   kdfStrength: 4294967296,
   /** The memory floor of a sensitive derivation: 128 MiB. */
   minMemLimit: 134217728,
@@ -13,15 +13,15 @@ export const limits = {
   maxDiffLimit: 5000,
   /** Base64 length cap of an authenticator entity's `encryptedData` (about 192 KiB of ciphertext). */
   maxEntityDataB64: 262144,
-  /** OTT: live codes per (e-mail, app) and wrong attempts before verification locks (protocol §9.2). */
+  /** OTT: live codes per (e-mail, app) and wrong attempts before verification locks (docs/protocol.md#e-mail-code-rules). */
   maxLiveOtts: 10,
   maxOttWrongAttempts: 20,
-  /** SRP: wrong M1 per session, unverified sessions per srpUserID per hour (protocol §5.4). */
+  /** SRP: wrong M1 per session, unverified sessions per srpUserID per hour (docs/protocol.md#srp-login). */
   maxSrpAttempts: 5,
   maxUnverifiedSrpSessionsPerHour: 10,
-  /** Two-factor: wrong codes per 2FA session; lifetime of sessions and setup secrets (protocol §9.3). */
+  /** Two-factor: wrong codes per 2FA session; lifetime of sessions and setup secrets (docs/protocol.md#second-factor-and-srp-limits). */
   maxTwoFactorWrongAttempts: 10,
   twoFactorSessionMinutes: 10,
-  /** Tokens unused for longer than this are refused (protocol §4). */
+  /** Tokens unused for longer than this are refused (docs/protocol.md#auth-tokens). */
   tokenIdleDays: 365,
 } as const;

@@ -1,4 +1,5 @@
 import { expect, test } from '@jest/globals';
+
 import { pingResponseSchema } from './ping.ts';
 
 test('a ping answer says pong, with or without the build id', () => {

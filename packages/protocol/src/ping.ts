@@ -1,4 +1,4 @@
-// GET /ping (public): `{"message":"pong","id":"<build id>"}` (protocol §6.5). Clients use it to check that
+// GET /ping (public): `{"message":"pong","id":"<build id>"}` (docs/protocol.md#ping). Clients use it to check that
 // an origin is an API server of this protocol before saving it (developer settings).
 import { z } from 'zod';
 

@@ -1,6 +1,7 @@
 // The schemas hold the protocol's rules: decoded sizes of b64 fields, e-mail normalisation, the diff
 // limit, the always-present strings of the verification answer, unknown fields ignored.
 import { describe, expect, test } from '@jest/globals';
+
 import {
   b64,
   decodedLength,

@@ -1,5 +1,6 @@
-// SRP endpoints (protocol §5.3–§5.4, §6). A and B decode to 512 bytes, M1 and M2 to 32.
+// SRP endpoints (docs/protocol.md#srp-setup, docs/protocol.md#srp-login). A and B decode to 512 bytes, M1 and M2 to 32.
 import { z } from 'zod';
+
 import { b64, email, uuid } from './common.ts';
 import { updatedKeyAttributesSchema } from './key-attributes.ts';
 

@@ -1,5 +1,6 @@
-// Two-factor (TOTP) endpoints (protocol §6.2).
+// Two-factor (TOTP) endpoints (docs/protocol.md#two-factor).
 import { z } from 'zod';
+
 import { b64, b64url, sixDigitCode } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
 

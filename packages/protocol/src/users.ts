@@ -1,6 +1,7 @@
-// Account endpoints (protocol §6.1, §6.3–§6.5): e-mail codes, the verification response, account
+// Account endpoints (docs/protocol.md#e-mail-codes to #sessions-and-logout): e-mail codes, the verification response, account
 // details, sessions, e-mail MFA and public keys.
 import { z } from 'zod';
+
 import { b64, b64url, email, micros, sixDigitCode, userID } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
 
@@ -28,7 +29,7 @@ export const verifyEmailRequestSchema = z.object({
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
 /**
- * The "verification success" answer of verify-email and srp/verify-session (protocol §6.3). The four
+ * The "verification success" answer of verify-email and srp/verify-session (docs/protocol.md#verification-success). The four
  * session strings are always present ("" when unset); `srpM2` only on srp/verify-session.
  */
 export const emailAuthorizationResponseSchema = z.object({
