@@ -1,10 +1,14 @@
 // Bundle-size benchmark: the JavaScript each route of each app makes the browser download on a first
-// visit, gzip and raw. Two figures per route: `html`, the scripts of the exported HTML (what runs before
-// the page does), and `firstLoad`, every script Chromium fetches on a fresh visit until the network is
-// idle, idle-time prefetches included (the figure the budget applies to). Prints JSON, then one line per
-// route over budget (or none), the auth /login figure, and whether libsodium is part of any first load.
+// visit, gzip and raw. Per route: `html`, the scripts of the exported HTML (what runs before the page
+// does); `firstLoad`, every script Chromium fetches on a fresh visit until the network is idle,
+// idle-time prefetches included (the figure the budget applies to); and `afterInteraction`, what has
+// been fetched once the visitor then moves the pointer and presses a key (code deferred until someone
+// uses the page; for information). It also tells whether the heavy libraries that must load lazily
+// (libsodium, the password strength estimator, the QR code drawer) are part of any first load.
+// Prints JSON, then a table of the routes, the routes over budget, and a summary line.
 //   npm run bench                      (builds the apps first if their output is missing)
-//   node bench/bundle-size.mjs --check (exit 1 when a route is over budget or libsodium is eager)
+//   node bench/bundle-size.mjs --check (exit 1 when a route is at or over budget, a heavy library is in a
+//                                       first load, a sign-in route is missing, or a page threw)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,14 +24,47 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apps = ['auth', 'accounts', 'photos', 'cast'];
 /** Every route's first-load JS stays under this (gzip); auth /login is the route the summary names. */
 const budget = { app: 'auth', route: '/login', gzipBytes: 200 * 1024 };
-/** How long to keep watching after the network is first idle: the shell fetches deferred code when idle (3 s at most). */
-const idleSettleMs = 3500;
-// Strings that only libsodium's bundle contains (names of its exported functions survive minifying).
-const libsodiumMarkers = [
-  'crypto_pwhash_OPSLIMIT',
-  'crypto_secretstream_xchacha20poly1305_init_push',
-  'sodium_version_string',
+/** The sign-in routes every app serves (docs/product.md#routes); a build without one of them fails --check. */
+const signInRoutes = [
+  '/login',
+  '/signup',
+  '/verify',
+  '/credentials',
+  '/generate',
+  '/recover',
+  '/change-email',
+  '/change-password',
+  '/two-factor/setup',
+  '/two-factor/verify',
+  '/two-factor/recover',
 ];
+/** How long to keep watching after the network is first idle: the shell may fetch deferred code when idle. */
+const idleSettleMs = 3500;
+/** The network counts as idle after this long without a request in flight. */
+const quietMs = 500;
+/**
+ * Libraries that must never be part of a first load, each recognised by strings that only its code
+ * contains and that survive minifying (names of exported functions, error messages, dictionary names).
+ * A script holding any one of a library's markers holds that library.
+ */
+const heavyLibraries = {
+  // libsodium-wrappers-sumo: names of its exported functions and constants.
+  libsodium: ['crypto_pwhash_OPSLIMIT', 'crypto_secretstream_xchacha20poly1305_init_push', 'sodium_version_string'],
+  // @zxcvbn-ts/core (its option checks) and its dictionaries (@zxcvbn-ts/language-common, -en).
+  passwordStrength: [
+    'l33tMaxSubstitutions must be a non-negative number',
+    'useLevenshteinDistance must be a boolean',
+    'passwords-common',
+    'commonWords-en',
+  ],
+  // qrcode: error messages of its encoder.
+  qrCode: [
+    'Invalid QR Code version',
+    'The amount of data is too big to be stored in a QR Code',
+    'BitMatrix size must be defined and greater than 0',
+  ],
+};
+const libraryNames = Object.keys(heavyLibraries);
 
 const check = process.argv.includes('--check');
 await ensureBuilt();
@@ -43,26 +80,61 @@ const allRoutes = apps.flatMap((app) =>
   Object.entries(report.apps[app].routes).map(([route, figures]) => ({ name: `${app} ${route}`, ...figures })),
 );
 const overBudget = allRoutes.filter((route) => route.firstLoad.gzipBytes >= budget.gzipBytes);
-const eager = allRoutes.filter((route) => route.firstLoad.libsodium);
+const eager = Object.fromEntries(
+  libraryNames.map((library) => [
+    library,
+    allRoutes.filter((route) => route.firstLoad.libraries.includes(library)).map((route) => route.name),
+  ]),
+);
+const eagerCount = libraryNames.reduce((count, library) => count + eager[library].length, 0);
+const missingRoutes = apps.flatMap((app) =>
+  signInRoutes.filter((route) => !report.apps[app].routes[route]).map((route) => `${app} ${route}`),
+);
+const withErrors = allRoutes.filter((route) => route.pageErrors.length > 0);
 const target = report.apps[budget.app].routes[budget.route].firstLoad;
 report.budget = {
   limitGzipBytes: budget.gzipBytes,
   largestFirstLoad: allRoutes.reduce((a, b) => (b.firstLoad.gzipBytes > a.firstLoad.gzipBytes ? b : a)).name,
   overBudget: overBudget.map((route) => route.name),
-  libsodiumInFirstLoad: eager.map((route) => route.name),
-  libsodiumLoadedLazilyFrom: report.apps[budget.app].libsodiumChunks,
+  heavyLibrariesInFirstLoad: eager,
+  missingSignInRoutes: missingRoutes,
+  routesWithPageErrors: withErrors.map((route) => route.name),
 };
 mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(path.join(root, 'bench', 'results', 'bundle-size.json'), JSON.stringify(report, null, 2));
 console.log(JSON.stringify(report, null, 2));
+
+console.log(`\nfirst-load JS per route (KiB gzip; budget < ${KiB(budget.gzipBytes)}), then after an interaction:`);
+for (const route of allRoutes) {
+  const libraries = route.firstLoad.libraries.length ? `  WITH ${route.firstLoad.libraries.join(', ')}` : '';
+  console.log(
+    `${route.name.padEnd(30)} ${kib(route.firstLoad.gzipBytes).padStart(6)}  ` +
+      `${kib(route.afterInteraction.gzipBytes).padStart(6)}${libraries}`,
+  );
+}
+console.log(`\n${budget.app} ${budget.route}, script by script (KiB gzip, raw):`);
+for (const file of target.scripts) {
+  const size = report.apps[budget.app].scripts[file];
+  console.log(`${kib(size.gzipBytes).padStart(6)} ${kib(size.rawBytes).padStart(7)}  ${file}`);
+}
 for (const route of overBudget) console.log(`OVER BUDGET: ${route.name} ${KiB(route.firstLoad.gzipBytes)} gzip`);
+for (const library of libraryNames) {
+  if (eager[library].length) console.log(`EAGER ${library}: in the first load of ${eager[library].join(', ')}`);
+}
+for (const route of missingRoutes) console.log(`MISSING sign-in route: ${route}`);
+for (const route of withErrors) console.log(`PAGE ERROR on ${route.name}: ${route.pageErrors.join(' | ')}`);
 console.log(
   `${budget.app} ${budget.route} first-load JS: ${KiB(target.gzipBytes)} gzip (${KiB(target.rawBytes)} raw, ` +
     `${target.files} scripts); largest: ${report.budget.largestFirstLoad}; ` +
     `${overBudget.length} of ${allRoutes.length} routes at or over ${KiB(budget.gzipBytes)} gzip; ` +
-    `libsodium ${eager.length ? `IS in the first load of ${eager.map((r) => r.name).join(', ')}` : 'is in no first load'}`,
+    libraryNames
+      .map(
+        (library) => `${library} ${eager[library].length ? `IS in ${eager[library].length} first loads` : 'in none'}`,
+      )
+      .join(', '),
 );
-if (check && (overBudget.length > 0 || eager.length > 0)) process.exit(1);
+const failed = overBudget.length > 0 || eagerCount > 0 || missingRoutes.length > 0 || withErrors.length > 0;
+if (check && failed) process.exit(1);
 
 /**
  * Per route: the scripts its exported HTML loads (every <script src>, minus the nomodule polyfills only
@@ -79,11 +151,12 @@ async function measureApp(app) {
       sizes.set(file, {
         rawBytes: bytes.length,
         gzipBytes: gzipSync(bytes, { level: 6 }).length,
-        libsodium: libsodiumMarkers.some((marker) => text.includes(marker)),
+        libraries: libraryNames.filter((library) => heavyLibraries[library].some((marker) => text.includes(marker))),
       });
     }
     return sizes.get(file);
   };
+  const figures = (files) => ({ scripts: files, ...totals(files.map(sizeOf)) });
 
   const server = await serveStatic({ root: path.join(appDir, 'out') });
   const routes = {};
@@ -99,40 +172,92 @@ async function measureApp(app) {
     const missing = expected.filter((file) => !scripts.includes(file));
     if (missing.length) throw new Error(`${app} ${route}: the HTML does not load ${missing.join(', ')}`);
     const styles = stylesheets(page).map((href) => sizeOf(href));
+    const visit = await freshVisit(`${server.url}${route}`);
     routes[route] = {
-      html: totals(scripts.map(sizeOf)),
-      firstLoad: totals((await scriptsOfFreshVisit(`${server.url}${route}`)).map(sizeOf)),
+      html: figures(scripts),
+      firstLoad: figures(visit.firstLoad),
+      afterInteraction: figures(visit.afterInteraction),
       css: { rawBytes: sum(styles, 'rawBytes'), gzipBytes: sum(styles, 'gzipBytes') },
+      pageErrors: visit.pageErrors,
     };
   }
   await server.close();
 
-  // Every chunk of the app, to find where libsodium went if not into a first load.
+  // Every chunk of the app, to find where the heavy libraries went if not into a first load.
   const chunkDir = path.join(appDir, 'out', '_next', 'static', 'chunks');
-  const libsodiumChunks = listFiles(chunkDir)
+  const chunks = listFiles(chunkDir)
     .filter((file) => file.endsWith('.js'))
-    .map((file) => `/${path.relative(path.join(appDir, 'out'), file)}`)
-    .filter((file) => sizeOf(file).libsodium)
-    .map((file) => `${file} (${KiB(sizeOf(file).gzipBytes)} gzip)`);
-  return { routes, libsodiumChunks };
+    .map((file) => `/${path.relative(path.join(appDir, 'out'), file).split(path.sep).join('/')}`);
+  const heavyLibraryChunks = Object.fromEntries(
+    libraryNames.map((library) => [
+      library,
+      chunks
+        .filter((file) => sizeOf(file).libraries.includes(library))
+        .map((file) => `${file} (${KiB(sizeOf(file).gzipBytes)} gzip)`),
+    ]),
+  );
+  const fetched = new Set(Object.values(routes).flatMap((figure) => figure.afterInteraction.scripts));
+  const scripts = Object.fromEntries(
+    [...fetched].sort().map((file) => {
+      const { rawBytes, gzipBytes } = sizeOf(file);
+      return [file, { rawBytes, gzipBytes }];
+    }),
+  );
+  return { routes, heavyLibraryChunks, scripts };
 }
 
-/** The paths of every script (workers too) a fresh browser context fetches for `url` until it is idle. */
-async function scriptsOfFreshVisit(url) {
+/**
+ * Opens `url` in a fresh browser context and returns the paths of the scripts (workers too) fetched
+ * until the network is idle plus a quiet period (`firstLoad`), then all those fetched by the time the
+ * network is idle again after a pointer move and a key press (`afterInteraction`), and the page's
+ * uncaught errors.
+ */
+async function freshVisit(url) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const fetched = new Set();
+  const pageErrors = [];
   const record = (response) => {
     const { pathname, origin } = new URL(response.url());
     if (origin === new URL(url).origin && pathname.endsWith('.js')) fetched.add(pathname);
   };
   page.on('response', record);
   context.on('response', record); // worker scripts
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const network = trackNetwork(context);
+
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(idleSettleMs);
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
+  const firstLoad = [...fetched].sort();
+
+  await page.mouse.move(20, 20);
+  await page.mouse.move(60, 40);
+  await page.keyboard.press('Shift');
+  await page.waitForTimeout(idleSettleMs);
+  await network.quiet();
+  const afterInteraction = [...fetched].sort();
+
   await context.close();
-  return [...fetched].sort();
+  return { firstLoad, afterInteraction, pageErrors };
+}
+
+/** Counts the context's requests in flight; `quiet()` resolves once none has been for `quietMs`. */
+function trackNetwork(context) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta) => () => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  context.on('request', change(1));
+  context.on('requestfinished', change(-1));
+  context.on('requestfailed', change(-1));
+  return {
+    async quiet() {
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
 }
 
 function totals(files) {
@@ -140,7 +265,7 @@ function totals(files) {
     files: files.length,
     rawBytes: sum(files, 'rawBytes'),
     gzipBytes: sum(files, 'gzipBytes'),
-    libsodium: files.some((file) => file.libsodium),
+    libraries: libraryNames.filter((library) => files.some((file) => file.libraries.includes(library))),
   };
 }
 
@@ -200,6 +325,10 @@ function sum(items, key) {
   return items.reduce((total, item) => total + item[key], 0);
 }
 
+function kib(bytes) {
+  return (bytes / 1024).toFixed(1);
+}
+
 function KiB(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${kib(bytes)} KiB`;
 }

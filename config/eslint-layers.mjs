@@ -45,6 +45,7 @@ export const restrictedModules = {
   'libsodium-wrappers': 'crypto',
   'libsodium-wrappers-sumo': 'crypto',
   'fast-srp-hap': 'crypto',
+  '@scure/bip39': 'crypto',
 };
 
 /** Our package names and the workspace folder each stands for. */

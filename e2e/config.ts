@@ -1,4 +1,5 @@
-// The browser tests' settings from the environment: the only module of e2e that reads it.
+// The browser tests' settings from the environment: the only module of e2e that reads it, or writes
+// it (global setup hands the running stack to the test workers through it).
 
 export const e2eSettings = {
   /** The Chromium to drive (Debian's by default). */
@@ -8,3 +9,25 @@ export const e2eSettings = {
   /** Running in CI: a focused test (`test.only`) fails the run. */
   ci: Boolean(process.env.CI),
 } as const;
+
+/** What global setup tells the test workers about the stack it started. */
+export interface StackHandoff {
+  /** The server's PGlite folder (read by the leak scan once the server has stopped). */
+  dataDir: string;
+  /** The control endpoint of global setup: `POST /stop` stops the whole stack (the leak scan only). */
+  controlUrl: string;
+}
+
+const handoffVariable = 'E2E_STACK';
+
+/** Called by global setup: Playwright starts the workers after it, with its environment. */
+export function handOffStack(handoff: StackHandoff): void {
+  process.env[handoffVariable] = JSON.stringify(handoff);
+}
+
+/** In a test worker: the stack global setup started; throws when the tests run without it. */
+export function handedOffStack(): StackHandoff {
+  const text = process.env[handoffVariable];
+  if (!text) throw new Error(`${handoffVariable} is not set: run the tests through playwright.config.ts`);
+  return JSON.parse(text) as StackHandoff;
+}

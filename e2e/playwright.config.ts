@@ -16,6 +16,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: './test-results',
+  // The leak scan runs last, after every other test: it stops the stack to read the server's database.
+  projects: [
+    { name: 'browser', testIgnore: 'leaks.spec.ts' },
+    { name: 'leaks', testMatch: 'leaks.spec.ts', dependencies: ['browser'] },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

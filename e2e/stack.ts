@@ -65,15 +65,24 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
   return problems;
 }
 
+export interface BrowserStorageValues {
+  /** Local storage keys and their values (stored as JSON, as the apps store them). */
+  local?: Record<string, unknown>;
+  /** Session storage keys and their values (JSON). */
+  session?: Record<string, unknown>;
+  /** kv database keys and their string values (docs/protocol.md#indexeddb). */
+  kv?: Record<string, string>;
+}
+
 /**
- * A stored session as the apps keep it (docs/protocol.md#local-storage: the user record in local storage, mirrored
- * into the kv database). Enough for pages that only decide whether someone is signed in; pages that
- * call the API with the token need a real sign-in.
+ * Writes values into the storage of `app`'s origin from a page of that origin that runs no app code
+ * (a 404 page). Session storage belongs to this tab: later navigations of `page` keep it.
  */
-export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
+export async function writeBrowserStorage(page: Page, app: AppName, values: BrowserStorageValues): Promise<void> {
   await page.goto(`${appUrl(app)}/404`);
-  await page.evaluate(async () => {
-    localStorage.setItem('user', JSON.stringify({ id: 1, email: 'e2e@example.org', token: 'e2e-token' }));
+  await page.evaluate(async ({ local = {}, session = {}, kv = {} }) => {
+    for (const [key, value] of Object.entries(local)) localStorage.setItem(key, JSON.stringify(value));
+    for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, JSON.stringify(value));
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('kv', 1);
       open.onupgradeneeded = () => open.result.createObjectStore('kv');
@@ -81,8 +90,7 @@ export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
       open.onsuccess = () => {
         const tx = open.result.transaction('kv', 'readwrite');
         const store = tx.objectStore('kv');
-        store.put('e2e-token', 'token');
-        store.put('1', 'userID');
+        for (const [key, value] of Object.entries(kv)) store.put(value, key);
         tx.oncomplete = () => {
           open.result.close();
           resolve();
@@ -90,7 +98,7 @@ export async function fakeSignIn(page: Page, app: AppName): Promise<void> {
         tx.onerror = () => reject(tx.error ?? new Error('Could not write the kv database'));
       };
     });
-  });
+  }, values);
 }
 
 /** A value of the apps' kv database (docs/protocol.md#indexeddb), read in the page's origin. */

@@ -55,6 +55,7 @@ export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
  * @param {(line: string) => void} [options.onServerOutput] each line the server prints
  * @param {(reason: string) => void} [options.onUnexpectedExit] called once if the server dies while running
  * @param {Record<string, string | undefined>} [options.env] where overrides are read from
+ * @param {Record<string, string>} [options.serverEnv] extra settings of the server (tests only, e.g. rate limits)
  * @returns {Promise<{ urls: Record<keyof Ports, string>, buildEnv: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function startStack(options = {}) {
@@ -92,6 +93,7 @@ export async function startStack(options = {}) {
       dataDir: options.dataDir,
       appOrigins: env.APP_ORIGINS || appOrigins(ports),
       accountsUrl: env.ACCOUNTS_URL || buildEnv.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
+      serverEnv: options.serverEnv ?? {},
       onOutput: options.onServerOutput ?? ((line) => console.log(`[server] ${line}`)),
       onUnexpectedExit: (reason) => {
         // A shutdown we asked for is not a death; give our own signal handler a moment to say so.
@@ -146,12 +148,13 @@ async function buildApps(buildEnv) {
  * Spawns the API server (apps/server/src/main.ts through tsx) and waits for GET /ping.
  * @returns {Promise<{ ready: Promise<void>, stop: () => Promise<void> }>}
  */
-async function startServer({ port, dataDir, appOrigins, accountsUrl, onOutput, onUnexpectedExit }) {
+async function startServer({ port, dataDir, appOrigins, accountsUrl, serverEnv, onOutput, onUnexpectedExit }) {
   const serverDir = path.join(root, 'apps', 'server');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...quietEnv,
+      ...serverEnv,
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_ORIGINS: appOrigins,

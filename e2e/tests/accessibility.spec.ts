@@ -3,11 +3,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-import { appPages, appUrl, backgroundLuminance, fakeSignIn, pageName, waitUntilSettled } from '../stack.ts';
+import { signInSomeone } from '../api.ts';
+import { appPages, appUrl, backgroundLuminance, pageName, waitUntilSettled } from '../stack.ts';
 
 for (const entry of appPages) {
   test(`${pageName(entry)} has no serious or critical axe violation in either theme`, async ({ page }) => {
-    if (entry.requiresLogin) await fakeSignIn(page, entry.app);
+    if (entry.requiresLogin) await signInSomeone(page, entry.app);
     const found: Record<string, unknown[]> = {};
     for (const theme of ['dark', 'light']) {
       // The saved theme as the app stores it (local storage `theme`, a JSON string), set before load;

@@ -2,7 +2,8 @@
 // uncaught exception, no CSP violation; and signed-out visitors are sent to /login where required.
 import { expect, test } from '@playwright/test';
 
-import { appPages, appUrl, fakeSignIn, pageName, waitUntilSettled, watchProblems } from '../stack.ts';
+import { signInSomeone } from '../api.ts';
+import { appPages, appUrl, pageName, waitUntilSettled, watchProblems } from '../stack.ts';
 
 for (const entry of appPages) {
   test(`${pageName(entry)} loads with no console error and no CSP violation`, async ({ page }) => {
@@ -32,7 +33,7 @@ for (const entry of appPages.filter((candidate) => candidate.requiresLogin)) {
   test(`a signed-in visit to ${pageName(entry)} shows the page, with no console error or CSP violation`, async ({
     page,
   }) => {
-    await fakeSignIn(page, entry.app);
+    await signInSomeone(page, entry.app);
     const problems = await watchProblems(page);
     await page.goto(`${appUrl(entry.app)}${entry.path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

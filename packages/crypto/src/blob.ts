@@ -1,14 +1,14 @@
 // Blob (docs/protocol.md#crypto-primitives): secretstream XChaCha20-Poly1305 with one TAG_FINAL message and no additional data.
 // Authenticator entities use it under the authenticator key.
-import { DecryptionError } from './box.ts';
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
+import { DecryptionError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
 
 /** The JSON shape of a Blob: both fields b64; `header` is the 24-byte secretstream header. */
-export interface BlobB64 {
+export type BlobB64 = {
   encryptedData: string;
   header: string;
-}
+};
 
 export async function encryptBlobB64(data: BytesOrB64, key: BytesOrB64): Promise<BlobB64> {
   const sodium = await sodiumReady();

@@ -1,13 +1,14 @@
 // Box (docs/protocol.md#crypto-primitives): XSalsa20-Poly1305 secretbox with a fresh random 24-byte nonce. Used for every key
 // wrapped under another key (key attributes, authenticator key, 2FA secret).
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
+import { DecryptionError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
 
 /** The JSON shape of a Box: both fields b64. */
-export interface BoxB64 {
+export type BoxB64 = {
   encryptedData: string;
   nonce: string;
-}
+};
 
 export async function encryptBoxB64(data: BytesOrB64, key: BytesOrB64): Promise<BoxB64> {
   const sodium = await sodiumReady();
@@ -35,8 +36,4 @@ export async function decryptBoxBytes(box: BoxB64, key: BytesOrB64): Promise<Uin
 
 export async function decryptBoxB64(box: BoxB64, key: BytesOrB64): Promise<string> {
   return toB64(await decryptBoxBytes(box, key));
-}
-
-export class DecryptionError extends Error {
-  override name = 'DecryptionError';
 }

@@ -2,6 +2,8 @@
 // b64url-nopad, and UTF-8. Pure JS and synchronous, so they work before libsodium is ready. Decoders
 // are strict: a malformed string throws instead of silently producing different bytes.
 
+import { InvalidEncodingError } from './errors.ts';
+
 /** Either raw bytes or a b64 string, which is always base64-decoded (docs/protocol.md#crypto-primitives). */
 export type BytesOrB64 = Uint8Array | string;
 
@@ -77,8 +79,4 @@ export function fromHex(hex: string): Uint8Array {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return bytes;
-}
-
-export class InvalidEncodingError extends Error {
-  override name = 'InvalidEncodingError';
 }

@@ -1,18 +1,19 @@
 // Key derivation (docs/protocol.md#password-kdf, #login-subkey): Argon2id from a password, the "sensitive" strategy with its
 // memory fallback, the interactive parameters, and libsodium's subkey KDF for the SRP login subkey.
 import { bytesOf, toB64, utf8Bytes, type BytesOrB64 } from './encoding.ts';
+import { InsufficientMemoryError, KdfParamsError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
 
 /** The Argon2id parameters that travel with a derived key (key attributes' kekSalt/opsLimit/memLimit). */
-export interface KdfParams {
+export type KdfParams = {
   salt: string; // b64, 16 bytes
   opsLimit: number;
   memLimit: number; // bytes
-}
+};
 
-export interface DerivedKeyB64 extends KdfParams {
+export type DerivedKeyB64 = KdfParams & {
   key: string; // b64, 32 bytes
-}
+};
 
 /** ops × mem of every accepted "sensitive" derivation: 4 × 1 GiB (docs/protocol.md#password-kdf). */
 export const SENSITIVE_KDF_STRENGTH = 4 * 1024 * 1024 * 1024;
@@ -45,18 +46,54 @@ export async function deriveKeyB64(password: string, salt: BytesOrB64, opsLimit:
   return toB64(await deriveKeyBytes(password, salt, opsLimit, memLimit));
 }
 
+/** One Argon2id run: its parameters and when it ran (ms since the Unix epoch, fractional). */
+export type Argon2Run = {
+  opsLimit: number;
+  memLimit: number;
+  start: number;
+  end: number;
+  /** False when it failed (the sensitive derivation then retries with less memory). */
+  ok: boolean;
+};
+
+/** Called after every Argon2id run, failed or not, so that callers can count and time them. */
+export type Argon2RunObserver = (run: Argon2Run) => void;
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/** `deriveKeyB64` that reports the run to `onRun`. */
+export async function deriveKeyObservedB64(
+  password: string,
+  salt: BytesOrB64,
+  opsLimit: number,
+  memLimit: number,
+  onRun?: Argon2RunObserver,
+): Promise<string> {
+  await sodiumReady();
+  const start = epochNow();
+  try {
+    const key = await deriveKeyB64(password, salt, opsLimit, memLimit);
+    onRun?.({ opsLimit, memLimit, start, end: epochNow(), ok: true });
+    return key;
+  } catch (error) {
+    onRun?.({ opsLimit, memLimit, start, end: epochNow(), ok: false });
+    throw error;
+  }
+}
+
 /**
  * The "sensitive" derivation used at signup and password change: start at 256 MiB × 16 ops and, while
- * allocation fails, halve the memory and double the ops (keeping the product), down to 128 MiB.
+ * Argon2id fails (allocation), halve the memory and double the ops (keeping the product), down to 128 MiB.
+ * Every attempt is reported to `onRun`.
  */
-export async function deriveSensitiveKeyB64(password: string): Promise<DerivedKeyB64> {
+export async function deriveSensitiveKeyB64(password: string, onRun?: Argon2RunObserver): Promise<DerivedKeyB64> {
   const sodium = await sodiumReady();
   const salt = toB64(sodium.randombytes_buf(SALT_BYTES));
   let memLimit = MODERATE_MEM_LIMIT;
   let opsLimit = SENSITIVE_KDF_STRENGTH / memLimit;
   for (;;) {
     try {
-      const key = await deriveKeyB64(password, salt, opsLimit, memLimit);
+      const key = await deriveKeyObservedB64(password, salt, opsLimit, memLimit, onRun);
       return { key, salt, opsLimit, memLimit };
     } catch (error) {
       memLimit /= 2;
@@ -67,11 +104,49 @@ export async function deriveSensitiveKeyB64(password: string): Promise<DerivedKe
 }
 
 /** The local-only derivation of docs/protocol.md#interactive-key-attributes (ops 2, 64 MiB) with a fresh salt. */
-export async function deriveInteractiveKeyB64(password: string): Promise<DerivedKeyB64> {
+export async function deriveInteractiveKeyB64(password: string, onRun?: Argon2RunObserver): Promise<DerivedKeyB64> {
   const sodium = await sodiumReady();
   const salt = toB64(sodium.randombytes_buf(SALT_BYTES));
-  const key = await deriveKeyB64(password, salt, INTERACTIVE_OPS_LIMIT, INTERACTIVE_MEM_LIMIT);
+  const key = await deriveKeyObservedB64(password, salt, INTERACTIVE_OPS_LIMIT, INTERACTIVE_MEM_LIMIT, onRun);
   return { key, salt, opsLimit: INTERACTIVE_OPS_LIMIT, memLimit: INTERACTIVE_MEM_LIMIT };
+}
+
+/**
+ * The bounds a client accepts for stored Argon2id parameters before running them
+ * (docs/protocol.md#password-kdf): ops 1..64, memory 8 KiB..1 GiB in whole KiB, ops × memory at most
+ * the 4 GiB of every sensitive derivation, and a 16-byte salt.
+ */
+export const KDF_BOUNDS = {
+  minOpsLimit: 1,
+  maxOpsLimit: 64,
+  minMemLimit: 8 * 1024,
+  maxMemLimit: 1024 * 1024 * 1024,
+  maxStrength: SENSITIVE_KDF_STRENGTH,
+} as const;
+
+/** Throws `KdfParamsError` unless the parameters lie within `KDF_BOUNDS`. */
+export function checkKdfParams({ salt, opsLimit, memLimit }: { salt: BytesOrB64; opsLimit: number; memLimit: number }) {
+  if (!Number.isSafeInteger(opsLimit) || opsLimit < KDF_BOUNDS.minOpsLimit || opsLimit > KDF_BOUNDS.maxOpsLimit) {
+    throw new KdfParamsError('opsLimit', `opsLimit ${String(opsLimit)} is outside 1..64`);
+  }
+  if (
+    !Number.isSafeInteger(memLimit) ||
+    memLimit < KDF_BOUNDS.minMemLimit ||
+    memLimit > KDF_BOUNDS.maxMemLimit ||
+    memLimit % 1024 !== 0
+  ) {
+    throw new KdfParamsError('memLimit', `memLimit ${String(memLimit)} is outside 8 KiB..1 GiB or not whole KiB`);
+  }
+  if (opsLimit * memLimit > KDF_BOUNDS.maxStrength) {
+    throw new KdfParamsError('opsLimit', `opsLimit × memLimit exceeds ${String(KDF_BOUNDS.maxStrength)}`);
+  }
+  let saltLength: number;
+  try {
+    saltLength = bytesOf(salt).length;
+  } catch {
+    saltLength = -1;
+  }
+  if (saltLength !== SALT_BYTES) throw new KdfParamsError('salt', 'the salt is not 16 bytes of base64');
 }
 
 /** crypto_kdf_derive_from_key: `length` bytes for `subkeyID` under the 8-character `context`. */
@@ -92,11 +167,4 @@ export async function deriveLoginSubKeyBytes(kek: BytesOrB64): Promise<Uint8Arra
 
 export async function deriveLoginSubKeyB64(kek: BytesOrB64): Promise<string> {
   return toB64(await deriveLoginSubKeyBytes(kek));
-}
-
-export class InsufficientMemoryError extends Error {
-  override name = 'InsufficientMemoryError';
-  constructor(options?: { cause?: unknown }) {
-    super('insufficient memory for key derivation', options);
-  }
 }

@@ -6,7 +6,7 @@ import { deriveSensitiveKeyB64, type DerivedKeyB64 } from './kdf.ts';
 import { generateKeyB64, generateKeyPairB64 } from './keys.ts';
 
 /** The wire object of docs/protocol.md#key-attributes (every binary value b64). */
-export interface KeyAttributesB64 {
+export type KeyAttributesB64 = {
   kekSalt: string;
   opsLimit: number;
   memLimit: number;
@@ -20,7 +20,7 @@ export interface KeyAttributesB64 {
   recoveryKeyEncryptedWithMasterKey: string;
   recoveryKeyDecryptionNonce: string;
   kekHash?: string;
-}
+};
 
 export interface GeneratedKeys {
   keyAttributes: KeyAttributesB64;

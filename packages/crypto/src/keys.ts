@@ -15,10 +15,10 @@ export async function generateKeyB64(): Promise<string> {
   return toB64(await generateKeyBytes());
 }
 
-export interface KeyPairB64 {
+export type KeyPairB64 = {
   publicKey: string;
   secretKey: string;
-}
+};
 
 export async function generateKeyPairB64(): Promise<KeyPairB64> {
   const { publicKey, privateKey } = (await sodiumReady()).crypto_box_keypair();

@@ -1,7 +1,7 @@
 // Sealed box (docs/protocol.md#crypto-primitives, #auth-tokens): anonymous encryption to an X25519 public key. The server seals auth
 // tokens to the user's public key; the client opens them with its keypair.
-import { DecryptionError } from './box.ts';
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
+import { DecryptionError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
 
 export async function sealBoxB64(data: BytesOrB64, publicKey: BytesOrB64): Promise<string> {

@@ -8,6 +8,7 @@ import { Buffer } from 'buffer';
 import { SRP, SrpClient, SrpServer } from 'fast-srp-hap';
 
 import { bytesOf, fromB64, toB64, toHex, utf8Bytes, type BytesOrB64 } from './encoding.ts';
+import { SrpError } from './errors.ts';
 import { deriveLoginSubKeyB64 } from './kdf.ts';
 import { randomBytes } from './keys.ts';
 
@@ -18,12 +19,12 @@ export const SRP_PROOF_BYTES = 32;
 const N = BigInt('0x' + params.N.toString(16));
 
 /** What a client needs to register (docs/protocol.md#srp-setup) plus the subkey it came from. */
-export interface SrpSetupAttributes {
+export type SrpSetupAttributes = {
   srpUserID: string;
   srpSalt: string; // b64, 16 bytes
   srpVerifier: string; // b64, 512 bytes
   loginSubKey: string; // b64, 16 bytes
-}
+};
 
 export interface SrpIdentity {
   srpUserID: string;
@@ -136,8 +137,4 @@ async function randomUuidV4(): Promise<string> {
 
 function buffer(value: BytesOrB64): Buffer {
   return Buffer.from(bytesOf(value));
-}
-
-export class SrpError extends Error {
-  override name = 'SrpError';
 }

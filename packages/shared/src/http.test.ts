@@ -11,6 +11,7 @@ import {
   del,
   getJSON,
   NetworkError,
+  onUnauthorized,
   post,
   postJSON,
   put,
@@ -101,6 +102,38 @@ test('answers that are not used accept any 2xx body', async () => {
   await expect(put('/users/recovery-key', {})).resolves.toBeUndefined();
 });
 
+test('an empty answer is not parsed: it reaches the schema as undefined', async () => {
+  server.use(http.get(`${hosted}/empty`, () => new HttpResponse(null, { status: 200 })));
+  await expect(getJSON('/empty', z.undefined())).resolves.toBeUndefined();
+  await expect(getJSON('/empty', pong)).rejects.toBeInstanceOf(ResponseShapeError);
+});
+
+test('a request without a body has no content type; a JSON body has one', async () => {
+  server.use(http.post(`${hosted}/users/logout`, () => HttpResponse.json({})));
+  await post('/users/logout');
+  expect(seen[0]!.headers.has('Content-Type')).toBe(false);
+  expect(await seen[0]!.text()).toBe('');
+});
+
+test('an origin with a path keeps it; an absolute URL is used as it is', async () => {
+  await saveKV('apiOrigin', 'http://self.hosted:8080/ente');
+  server.use(
+    http.get('http://self.hosted:8080/ente/ping', () => HttpResponse.json({ message: 'prefixed' })),
+    http.get('http://other.host/ping', () => HttpResponse.json({ message: 'absolute' })),
+  );
+  await expect(getJSON('/ping', pong)).resolves.toEqual({ message: 'prefixed' });
+  await expect(getJSON('http://other.host/ping', pong, { params: { a: 1 } })).resolves.toEqual({
+    message: 'absolute',
+  });
+  expect(seen[1]!.url).toBe('http://other.host/ping?a=1');
+});
+
+test('query parameters are added to those already in the path', async () => {
+  server.use(http.get(`${hosted}/list`, () => HttpResponse.json({ message: 'ok' })));
+  await getJSON('/list?since=3', pong, { params: { limit: 10, all: false } });
+  expect(new URL(seen[0]!.url).search).toBe('?since=3&limit=10&all=false');
+});
+
 test('an answer of the wrong shape is a ResponseShapeError', async () => {
   server.use(http.put(`${hosted}/shape`, () => HttpResponse.json({ message: 42 })));
   await expect(putJSON('/shape', {}, pong)).rejects.toBeInstanceOf(ResponseShapeError);
@@ -149,12 +182,104 @@ describe('failures (docs/product.md#errors)', () => {
     );
   });
 
+  test('a failure logs the request id the server gave', async () => {
+    server.use(
+      http.get(`${hosted}/fail`, () => HttpResponse.json({}, { status: 500, headers: { 'X-Request-Id': 'req-42' } })),
+    );
+    await expect(getJSON('/fail', pong)).rejects.toBeInstanceOf(ServerError);
+    expect(savedLogs().map((entry) => entry.logLine)).toContainEqual(
+      expect.stringMatching(/^\[warn\] GET \/fail failed with status 500.*request id req-42/),
+    );
+  });
+
+  test('a request cancelled before it was sent is a RequestCanceledError too', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('not a cancellation error'));
+    await expect(getJSON('/never', pong, { signal: controller.signal })).rejects.toBeInstanceOf(RequestCanceledError);
+    expect(seen).toHaveLength(0);
+  });
+
   test('a cancelled request is a RequestCanceledError', async () => {
     server.use(http.get(`${hosted}/slow`, () => new Promise<never>(() => {})));
     const controller = new AbortController();
     const pending = getJSON('/slow', pong, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(RequestCanceledError);
+  });
+});
+
+describe('onUnauthorized', () => {
+  const calls: { method: string; path: string }[] = [];
+  let unsubscribe: () => void = () => undefined;
+  beforeEach(async () => {
+    calls.length = 0;
+    unsubscribe = onUnauthorized((request) => calls.push(request));
+    await saveUser({ id: 1, email: 'a@example.org', token: 'stale' });
+  });
+  afterEach(() => unsubscribe());
+
+  test('is told once per authenticated request that the token check refused with 401', async () => {
+    server.use(
+      http.get(`${hosted}/users/details`, () => HttpResponse.json({ error: 'invalid token' }, { status: 401 })),
+      http.post(`${hosted}/users/logout`, () => HttpResponse.json({ error: 'token expired' }, { status: 401 })),
+    );
+    await expect(getJSON('/users/details', pong, { auth: true })).rejects.toBeInstanceOf(ClientError);
+    expect(calls).toEqual([{ method: 'GET', path: '/users/details' }]);
+    await expect(post('/users/logout', {}, { auth: true })).rejects.toBeInstanceOf(ClientError);
+    expect(calls).toEqual([
+      { method: 'GET', path: '/users/details' },
+      { method: 'POST', path: '/users/logout' },
+    ]);
+  });
+
+  test('is not told about a plain 401 (a wrong code or proof) nor a typed one', async () => {
+    server.use(
+      http.post(`${hosted}/users/two-factor/enable`, () => HttpResponse.json({}, { status: 401 })),
+      http.post(`${hosted}/users/srp`, () => HttpResponse.json({ code: 'X', message: '' }, { status: 401 })),
+    );
+    await expect(post('/users/two-factor/enable', {}, { auth: true })).rejects.toMatchObject({ httpStatus: 401 });
+    await expect(post('/users/srp', {}, { auth: true })).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toEqual([]);
+  });
+
+  test('is not told about other statuses, nor about requests that were not authenticated', async () => {
+    server.use(
+      http.get(`${hosted}/forbidden`, () => HttpResponse.json({}, { status: 403 })),
+      http.post(`${hosted}/users/verify-email`, () => HttpResponse.json({}, { status: 401 })),
+      http.put(`${hosted}/users/attributes`, () => HttpResponse.json({}, { status: 401 })),
+    );
+    await expect(getJSON('/forbidden', pong, { auth: true })).rejects.toBeInstanceOf(ClientError);
+    await expect(post('/users/verify-email', {})).rejects.toMatchObject({ httpStatus: 401 });
+    await expect(put('/users/attributes', {}, { token: 'fresh' })).rejects.toMatchObject({ httpStatus: 401 });
+    expect(calls).toEqual([]);
+  });
+
+  test('a listener that throws is logged; the others are still told and the request still rejects', async () => {
+    const failing = onUnauthorized(() => {
+      throw new Error('listener broke');
+    });
+    const second: string[] = [];
+    const other = onUnauthorized(({ path }) => second.push(path));
+    server.use(
+      http.delete(`${hosted}/users/session`, () => HttpResponse.json({ error: 'invalid token' }, { status: 401 })),
+    );
+    await expect(del('/users/session', { auth: true })).rejects.toBeInstanceOf(ClientError);
+    expect(calls).toHaveLength(1);
+    expect(second).toEqual(['/users/session']);
+    expect(savedLogs().map((entry) => entry.logLine)).toContainEqual(
+      expect.stringMatching(/^\[error\] An onUnauthorized listener failed/),
+    );
+    failing();
+    other();
+  });
+
+  test('stops after unsubscribing', async () => {
+    unsubscribe();
+    server.use(
+      http.get(`${hosted}/users/details`, () => HttpResponse.json({ error: 'invalid token' }, { status: 401 })),
+    );
+    await expect(getJSON('/users/details', pong, { auth: true })).rejects.toBeInstanceOf(ClientError);
+    expect(calls).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
-// The HTTP client of every app (axios). Requests go to the API origin (origins.ts) with a JSON content
-// type and X-Client-Package; authenticated ones also carry X-Auth-Token (read from kv). Failures become
-// the errors of docs/product.md#errors (see: [Note: HTTP errors]) and answers are parsed with a zod
-// schema where they arrive. Every request is tracked until it settles, so that logout can wait for the
-// ones in flight.
+// The HTTP client of every app, on the browser's fetch. Requests go to the API origin (origins.ts) with
+// X-Client-Package, and JSON bodies with a JSON content type; authenticated ones also carry X-Auth-Token
+// (read from kv). Failures become the errors of docs/product.md#errors (see: [Note: HTTP errors]) and
+// answers are parsed with a zod schema where they arrive. Every request is tracked until it settles, so
+// that logout can wait for the ones in flight.
 //
 // [Note: HTTP errors]
 // - A response whose body has `code` and `message` → ApiError(message, errCode, httpStatus), any status.
@@ -10,8 +10,10 @@
 //   keep the status and, if the body was a middleware error `{error}`, its text in `detail`.
 // - No response at all (offline, DNS, CORS) → logged, then NetworkError ("Network Error").
 // - A cancelled request → RequestCanceledError; an answer of the wrong shape → ResponseShapeError.
+// - A 401 with a middleware body `{error}` to an authenticated request (`auth: true`) is also reported to
+//   the onUnauthorized listeners (the token is no longer valid: the session ended elsewhere), once per
+//   request, before the request rejects. A plain 401 `{}` is a wrong code or proof, not an ended session.
 // errors.ts maps each of them to an error identifier of the catalogue, which pages show translated.
-import axios, { isAxiosError, isCancel, type AxiosError, type Method } from 'axios';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 import { middlewareErrorBodySchema, typedErrorBodySchema } from '@ente/protocol/errors.ts';
@@ -139,6 +141,37 @@ export async function requestsSettled(boundMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** What an onUnauthorized listener learns about the request that got 401. */
+export interface UnauthorizedRequest {
+  method: string;
+  path: string;
+}
+
+/**
+ * Calls `listener` whenever an authenticated request (`auth: true`) gets a 401 from the token check (a
+ * middleware body `{error}`, docs/protocol.md#errors), once per request, before the request rejects: the
+ * session has ended elsewhere. A plain 401 (a wrong code or proof) is not reported. Returns the function that removes the listener.
+ */
+export function onUnauthorized(listener: (request: UnauthorizedRequest) => void): () => void {
+  const entry = { listener };
+  unauthorizedListeners.add(entry);
+  return () => void unauthorizedListeners.delete(entry);
+}
+
+// Each subscription is its own entry, so that the same function subscribed twice is called twice and
+// unsubscribing one leaves the other.
+const unauthorizedListeners = new Set<{ listener: (request: UnauthorizedRequest) => void }>();
+
+function reportUnauthorized(request: UnauthorizedRequest): void {
+  for (const { listener } of [...unauthorizedListeners]) {
+    try {
+      listener(request);
+    } catch (e) {
+      log.error('An onUnauthorized listener failed', e);
+    }
+  }
+}
+
 // The promises handed to callers, so that logout can wait for them: a caller's own continuation (which
 // may write storage) was attached before logout starts waiting, so it runs first.
 const inFlight = new Set<Promise<unknown>>();
@@ -149,6 +182,8 @@ function tracked<T>(pending: Promise<T>): Promise<T> {
   void pending.then(forget, forget);
   return pending;
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function requestJSON<S extends $ZodType>(
   method: Method,
@@ -164,29 +199,67 @@ async function request(method: Method, path: string, body: unknown, options?: Re
   await send(method, path, body, options);
 }
 
-const client = axios.create({ headers: { 'Content-Type': 'application/json' } });
-
 /**
- * Sends one request and returns the body of its 2xx answer. `path` is relative to the API origin, or an
- * absolute URL (used to check a candidate origin before saving it).
+ * Sends one request and returns the body of its 2xx answer: parsed JSON, the text itself if it is not
+ * JSON, or undefined if it is empty. `path` is relative to the API origin, or an absolute URL (used to
+ * check a candidate origin before saving it).
  */
 async function send(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
+  const description = `${method} ${path}`;
   const headers: Record<string, string> = { 'X-Client-Package': clientPackage() };
   if (options.token !== undefined) headers['X-Auth-Token'] = options.token;
   else if (options.auth) headers['X-Auth-Token'] = await ensureAuthToken();
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = requestURL(await apiOrigin(), path, options.params);
+
+  let response: Response;
+  let text: string;
   try {
-    const response = await client.request<unknown>({
+    response = await fetch(url, {
       method,
-      url: path,
-      baseURL: await apiOrigin(),
       headers,
-      data: body,
-      params: options.params,
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });
-    return response.data;
+    text = await response.text();
   } catch (e) {
-    throw toRequestError(e, `${method} ${path}`);
+    if (options.signal?.aborted) throw new RequestCanceledError();
+    log.error(`${description} failed without a response`, e);
+    throw new NetworkError();
+  }
+
+  const data = parseBody(text);
+  if (response.ok) return data;
+  const status = response.status;
+  const requestID = response.headers.get('X-Request-Id');
+  log.warn(`${description} failed with status ${status}`, requestID ? `request id ${requestID}` : undefined);
+  if (status === 401 && options.auth && isMiddlewareErrorBody(data)) reportUnauthorized({ method, path });
+  throw toRequestError(status, data);
+}
+
+/**
+ * The URL of a request: an absolute `path` as it is, otherwise `path` appended to the origin (which
+ * may have a path of its own: a server mounted under a prefix). Query parameters whose value is
+ * undefined are left out; any fragment is dropped.
+ */
+function requestURL(origin: string, path: string, params: RequestOptions['params'] = {}): string {
+  let url = /^([a-z][a-z\d+.-]*:)?\/\//i.test(path)
+    ? path
+    : `${origin.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  url = url.split('#')[0] ?? url;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, String(value));
+  const search = query.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+/** A body as JSON when it is JSON, as the text otherwise; an empty body is undefined. */
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -198,25 +271,16 @@ function parse<S extends $ZodType>(schema: S, data: unknown, description: string
   throw error;
 }
 
-function toRequestError(e: unknown, description: string): unknown {
-  if (isCancel(e)) return new RequestCanceledError();
-  if (!isAxiosError(e)) return e;
-  const response = e.response;
-  if (!response) {
-    log.error(`${description} failed without a response`, `${e.code ?? 'no code'}: ${e.message}`);
-    return new NetworkError();
-  }
-  const status = response.status;
-  log.warn(`${description} failed with status ${status}`, requestID(e));
-  const typed = typedErrorBodySchema.safeParse(response.data);
+/** The error of a non-2xx answer (see: [Note: HTTP errors]). */
+function toRequestError(status: number, data: unknown): Error {
+  const typed = safeParse(typedErrorBodySchema, data);
   if (typed.success) return new ApiError(typed.data.message, typed.data.code, status);
-  const middleware = middlewareErrorBodySchema.safeParse(response.data);
+  const middleware = safeParse(middlewareErrorBodySchema, data);
   const detail = middleware.success ? middleware.data.error : undefined;
   return status >= 400 && status < 500 ? new ClientError(status, detail) : new ServerError(status, detail);
 }
 
-/** The server's X-Request-Id, which lets an operator find the request in the server log. */
-function requestID(e: AxiosError): string | undefined {
-  const id: unknown = e.response?.headers['x-request-id'];
-  return typeof id === 'string' ? `request id ${id}` : undefined;
+/** The token check's refusal `{error: "<text>"}` (docs/protocol.md#errors). */
+function isMiddlewareErrorBody(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string';
 }

@@ -15,7 +15,7 @@ import { ApiError, ClientError, post, requestsInFlight, requestsSettled } from '
 import { log } from './log.ts';
 import { resetInMemoryState } from './storage/in-memory.ts';
 import { deleteKVDatabase, savedKV, saveKV } from './storage/kv.ts';
-import { localforageStore } from './storage/local-forage.ts';
+import { deleteLocalforageDatabase } from './storage/local-forage.ts';
 import { savedUser } from './storage/local-storage.ts';
 import { keysKeptOnLogout, storagePlaces, type KVKey, type StoragePlace } from './storage/registry.ts';
 import { savedAuthToken, TokenMirrorError } from './storage/user.ts';
@@ -90,7 +90,7 @@ async function clearPlace(place: StoragePlace): Promise<void> {
       await recreateKVDatabase(kept as KVKey[]);
       return;
     case 'localforage':
-      await (await localforageStore(place)).clear();
+      await deleteLocalforageDatabase(place);
       return;
     case 'cache':
       // Cache Storage exists only in secure contexts; without it there is nothing to delete.

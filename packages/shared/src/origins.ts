@@ -39,7 +39,7 @@ export async function saveApiOrigin(origin: string | undefined): Promise<void> {
     return;
   }
   const normalised = normaliseApiOrigin(candidate);
-  // Loaded on demand: the HTTP client (axios, classic zod) is not part of the login page's first
+  // Loaded on demand: the HTTP client (and zod) is not part of the login page's first
   // load, and http.ts itself depends on this module for the origin of every request.
   const [{ getJSON, ResponseShapeError }, { pingResponseSchema }] = await Promise.all([
     import('./http.ts'),

@@ -1,3 +1,4 @@
+import { accountUI } from '@ente/accounts/settings/account-ui.ts';
 import { createApp } from '@ente/shared/app/create-app.tsx';
 
-export default createApp({ name: 'accounts' });
+export default createApp({ name: 'accounts', accountUI });

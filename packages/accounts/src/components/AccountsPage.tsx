@@ -1,5 +1,6 @@
-// A sign-in page in the shared page frame. Until the real flows arrive a page is its heading, a
-// sentence saying what it is for, and a note that it is not ready yet.
+// A sign-in page in the shared page frame: its translated heading, an optional sentence under it, then
+// the page's content in a column of the width a form reads well at.
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ParseKeys } from 'i18next';
 import type { MouseEventHandler, ReactNode } from 'react';
@@ -10,24 +11,25 @@ import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 export interface AccountsPageProps {
   /** Translation key (namespace accounts) of the h1. */
   titleKey: ParseKeys<'accounts'>;
-  /** Translation key (namespace accounts) of the sentence below it. */
-  bodyKey: ParseKeys<'accounts'>;
+  /** The sentence below the heading, translated. */
+  intro?: ReactNode;
   /** Clicks anywhere on the page (see isPageBackground of PageFrame). */
   onClick?: MouseEventHandler<HTMLElement>;
   children?: ReactNode;
 }
 
-export function AccountsPage({ titleKey, bodyKey, onClick, children }: AccountsPageProps) {
+export function AccountsPage({ titleKey, intro, onClick, children }: AccountsPageProps) {
   const { t } = useTranslation('accounts');
   return (
     <PageFrame title={t(titleKey)} onClick={onClick}>
-      <Typography variant="body1" sx={{ mb: 1 }}>
-        {t(bodyKey)}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('placeholder_notice')}
-      </Typography>
-      {children}
+      <Box sx={{ maxWidth: 480 }}>
+        {intro !== undefined && (
+          <Typography variant="body1" sx={{ mb: 3, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {intro}
+          </Typography>
+        )}
+        {children}
+      </Box>
     </PageFrame>
   );
 }

@@ -1,7 +1,94 @@
-// /change-password: choosing a new password.
-// A placeholder until the sign-in flows are built.
-import { AccountsPage } from '../components/AccountsPage.tsx';
+// /change-password: a new password for the signed-in, unlocked account (docs/protocol.md#change-password).
+// `?op=reset` is the same page at the end of a forgotten password (docs/protocol.md#forgot-password):
+// /recover unlocked the masterKey with the recovery key, and the new password wraps it. The new
+// password needs at least 8 characters and its confirmation; the strength hint is advice only. The
+// derivation takes seconds in the crypto worker while the button shows it is working; the other
+// devices are signed out by the server, this one goes to the app's home.
+import Typography from '@mui/material/Typography';
+import type { ParseKeys } from 'i18next';
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
+
+import { AccountsForm } from '../components/AccountsForm.tsx';
+import { PasswordInput } from '../components/PasswordInput.tsx';
+import { PasswordStrengthHint } from '../components/PasswordStrengthHint.tsx';
+import { useSubmission } from '../components/use-submission.ts';
+import { confirmationProblem, newPasswordProblem } from '../components/validation.ts';
+import { errorMessageKey } from '../services/errors.ts';
+import { homeRoute } from '../services/home.ts';
+import { useAccountGuard } from '../settings/use-account-guard.ts';
 
 export default function ChangePasswordPage() {
-  return <AccountsPage titleKey="change_password_title" bodyKey="change_password_body" />;
+  const { t } = useTranslation('accounts');
+  const router = useRouter();
+  const account = useAccountGuard('unlocked');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const { busy, failure, run } = useSubmission('Could not change the password');
+  const reset = router.query.op === 'reset';
+
+  if (!account) return <LoadingOverlay />;
+
+  const submit = () => {
+    const passwordProblem = newPasswordProblem(password);
+    const found = {
+      password: passwordProblem,
+      confirmation: passwordProblem ? undefined : confirmationProblem(password, confirmation),
+    };
+    setProblems(found);
+    if (found.password || found.confirmation) return;
+    void run(async () => {
+      const { changePassword } = await import('../services/account-password.ts');
+      await changePassword(password, account.masterKey);
+      return homeRoute();
+    });
+  };
+
+  return (
+    <AccountsForm
+      titleKey={reset ? 'change_password_reset_title' : 'change_password_title'}
+      intro={t('change_password_intro')}
+      submitLabel={t('change_password_submit')}
+      onSubmit={submit}
+      busy={busy}
+      error={failure && t(errorMessageKey(failure))}
+    >
+      <PasswordInput
+        purpose="new"
+        label={t('change_password_new_label')}
+        autoFocus
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setProblems(({ confirmation: kept }) => ({ confirmation: kept }));
+        }}
+        disabled={busy}
+        error={problems.password && t(problems.password)}
+      />
+      <PasswordStrengthHint password={password} />
+      <PasswordInput
+        purpose="new"
+        label={t('change_password_confirm_label')}
+        value={confirmation}
+        onChange={(value) => {
+          setConfirmation(value);
+          setProblems(({ password: kept }) => ({ password: kept }));
+        }}
+        disabled={busy}
+        error={problems.confirmation && t(problems.confirmation)}
+      />
+      <Typography role="status" variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+        {busy ? t('change_password_working') : ''}
+      </Typography>
+    </AccountsForm>
+  );
+}
+
+interface Problems {
+  password?: ParseKeys<'accounts'>;
+  confirmation?: ParseKeys<'accounts'>;
 }

@@ -37,12 +37,13 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-test('is a page with the header, and its heading and sentence in main', () => {
+test('is a page with the header, and its heading, sentence and e-mail field in main', () => {
   renderInShell(<LoginPage />);
   expect(screen.getByRole('banner')).toBeInTheDocument();
   const main = screen.getByRole('main');
   expect(within(main).getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-  expect(within(main).getByText('Sign in with your e-mail address and a one-time code.')).toBeInTheDocument();
+  expect(within(main).getByText('Enter the e-mail address of your account.')).toBeInTheDocument();
+  expect(within(main).getByRole('textbox', { name: 'E-mail address' })).toHaveFocus();
 });
 
 describe('opening the developer settings', () => {
@@ -83,6 +84,8 @@ describe('the developer settings dialog', () => {
     expect(await savedApiOrigin()).toBe('http://localhost:8080');
     expect(screen.getByText('Connected to http://localhost:8080')).toBeInTheDocument();
     expect(pinged).toEqual(['http://localhost:8080/ping']);
+    // The dialog's own form did not submit the login form around it (React sends events up the tree).
+    expect(screen.queryByText('Enter your e-mail address.')).not.toBeInTheDocument();
   });
 
   test.each([

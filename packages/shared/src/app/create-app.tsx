@@ -1,6 +1,8 @@
 // Builds the Next `_app` of every app; each app's _app.tsx is `export default createApp({ name })`.
 // The shell, outermost first (docs/product.md#app-shell): theme → i18n ready (the loading overlay
 // until then) → dialog provider → top loading bar → route-change overlay → offline banner → page.
+// `accountUI` (from packages/accounts, through the app) adds the settings to the app menu and the
+// session watcher while signed in; see account-ui.tsx.
 import './zod-without-eval.ts';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
@@ -18,11 +20,12 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { DialogProvider } from '../dialog/DialogProvider.tsx';
 import { i18n, isI18nReady, setupI18n, subscribeI18nReady } from '../i18n/i18n.ts';
+import { AccountUIContext, SignedInSessionWatcher, type AccountUI } from './account-ui.tsx';
 import { AppThemeProvider } from './AppThemeProvider.tsx';
 import { TopLoadingBar } from './TopLoadingBar.tsx';
 import { useRouteChangeToOtherPath } from './use-route-change.ts';
 
-export function createApp({ name }: { name: AppName }) {
+export function createApp({ name, accountUI }: { name: AppName; accountUI?: AccountUI }) {
   // At module load of the app's _app, before any page code talks to the server.
   setAppName(name);
 
@@ -33,10 +36,13 @@ export function createApp({ name }: { name: AppName }) {
           <AppTitle name={name} />
           <WhenI18nReady>
             <DialogProvider>
-              <TopLoadingBar />
-              <RouteChangeOverlay />
-              <OfflineBanner />
-              <Component {...pageProps} />
+              <AccountUIContext value={accountUI}>
+                <TopLoadingBar />
+                <RouteChangeOverlay />
+                <OfflineBanner />
+                <Component {...pageProps} />
+                <SignedInSessionWatcher />
+              </AccountUIContext>
             </DialogProvider>
           </WhenI18nReady>
         </I18nextProvider>

@@ -1,11 +1,15 @@
 // The app menu button of the page header. The menu itself (AppMenuList.tsx) is loaded when the browser
-// is first idle, or when the button is pressed before that, to keep it out of every page's first load.
+// is idle after the user's first interaction (app/when-idle.ts), or when the button is pressed before
+// that, to keep it out of every page's first load.
+// The account settings (account-ui.tsx) load only when their menu item is chosen.
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useAccountUI, type SettingsProps } from '../app/account-ui.tsx';
 import { whenIdle } from '../app/when-idle.ts';
+import { useDialog } from '../dialog/DialogProvider.tsx';
 
 export function AppMenu() {
   const { t } = useTranslation('common');
@@ -15,8 +19,26 @@ export function AppMenu() {
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
+  const accountUI = useAccountUI();
+  const { onGenericError } = useDialog();
+  const [Settings, setSettings] = useState<ComponentType<SettingsProps>>();
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   useEffect(() => whenIdle(() => void loadMenuList()), []);
+
+  const openSettings = accountUI
+    ? () => {
+        setSettingsOpen(true);
+        if (Settings) return;
+        accountUI.loadSettings().then(
+          (component) => setSettings(() => component),
+          (e: unknown) => {
+            setSettingsOpen(false);
+            onGenericError(e, { message: 'Could not load the settings' });
+          },
+        );
+      }
+    : undefined;
 
   return (
     <>
@@ -35,9 +57,16 @@ export function AppMenu() {
       </IconButton>
       {mounted && (
         <Suspense fallback={null}>
-          <AppMenuList anchor={anchor} onClose={() => setAnchor(null)} buttonId={buttonId} menuId={menuId} />
+          <AppMenuList
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            buttonId={buttonId}
+            menuId={menuId}
+            onOpenSettings={openSettings}
+          />
         </Suspense>
       )}
+      {Settings && <Settings open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
     </>
   );
 }

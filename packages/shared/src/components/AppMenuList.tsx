@@ -1,9 +1,11 @@
 // The list of the app menu (see AppMenu.tsx): theme (light/dark), language (the nine locales, each under
-// its own name) and, when signed in, logout, after which the app loads '/' afresh
+// its own name) and, when signed in, the settings (if the app has them; see app/account-ui.tsx) and
+// logout, after which the app loads '/' afresh
 // (docs/product.md#app-shell). A MUI Menu: arrow keys move between items, Enter chooses, Escape closes
 // and gives focus back to the button. Loaded on demand: it is not part of a page's first load.
 import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -27,9 +29,11 @@ export interface AppMenuListProps {
   onClose: () => void;
   buttonId: string;
   menuId: string;
+  /** Opens the account settings; the item shows while signed in when this is given. */
+  onOpenSettings?: () => void;
 }
 
-export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId }: AppMenuListProps) {
+export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId, onOpenSettings }: AppMenuListProps) {
   const { t, i18n } = useTranslation('common');
   const { mode, setMode } = useThemeMode();
   const { onGenericError } = useDialog();
@@ -105,6 +109,19 @@ export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId }: Ap
         </MenuItem>
       ))}
       {loggedIn && <Divider />}
+      {loggedIn && onOpenSettings && (
+        <MenuItem
+          onClick={() => {
+            closeMenu();
+            onOpenSettings();
+          }}
+        >
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('settings_title', { ns: 'accounts' })}</ListItemText>
+        </MenuItem>
+      )}
       {loggedIn && (
         <MenuItem onClick={() => void handleLogout()}>
           <ListItemIcon>

@@ -25,6 +25,7 @@ describe('LandingPlaceholder', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Ente Auth' }));
     expect(main).toHaveTextContent('Your codes will appear here.');
+    expect(main).toHaveTextContent('Signed in as ada@example.org');
     expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 
@@ -41,7 +42,16 @@ describe('LandingPlaceholder', () => {
       <LandingPlaceholder headingKey="title_cast" bodyKey="cast_pairing_coming_soon" requireLogin={false} />,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Ente Cast' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Signed in as/)).not.toBeInTheDocument();
     expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  test('when login is not required, still says who is signed in', () => {
+    localStorage.setItem('user', JSON.stringify(signedInUser));
+    renderInShell(
+      <LandingPlaceholder headingKey="title_cast" bodyKey="cast_pairing_coming_soon" requireLogin={false} />,
+    );
+    expect(screen.getByRole('main')).toHaveTextContent('Signed in as ada@example.org');
   });
 });
 

@@ -5,8 +5,8 @@
 // generic failure dialog with the catalogue's message for it (docs/product.md#errors).
 //
 // The dialog's code (MUI's Dialog, Modal, focus trap, transitions) is not part of the first load: it
-// is fetched when the browser is first idle after the app started, so that a dialog, the failure
-// dialog included, still opens at once later, also offline. Showing a dialog before that fetches it
+// is fetched when the browser is idle after the visitor's first interaction (app/when-idle.ts), so
+// that a dialog, the failure dialog included, still opens at once later, also offline. Showing a dialog before that fetches it
 // at once. A failed fetch is logged and retried on the next dialog.
 import {
   createContext,

@@ -18,3 +18,33 @@ export async function localforageStore(place: { database: string; objectStore: s
   }
   return store;
 }
+
+/**
+ * Deletes the whole database of a localforage place (logout): a cleared but existing database would
+ * still show up in the browser as one the app left behind. A store opened in this tab is dropped
+ * through localforage, which closes its connection first; otherwise the database is deleted directly,
+ * without loading localforage. Deletion waits for other tabs to close their connections, so a
+ * blocked request is left to finish in the background rather than holding up logout.
+ */
+export async function deleteLocalforageDatabase(place: { database: string; objectStore: string }): Promise<void> {
+  const name = `${place.database}/${place.objectStore}`;
+  const store = stores.get(name);
+  if (store) {
+    stores.delete(name);
+    await store.dropInstance({ name: place.database });
+    return;
+  }
+  if (typeof indexedDB === 'undefined') return;
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(place.database);
+    request.onsuccess = () => {
+      resolve();
+    };
+    request.onblocked = () => {
+      resolve();
+    };
+    request.onerror = () => {
+      reject(request.error ?? new Error(`could not delete the database ${place.database}`));
+    };
+  });
+}

@@ -56,8 +56,11 @@ export async function removeSavedUser(): Promise<void> {
   await removeKV('userID');
 }
 
-/** Reads and checks a registered JSON value; anything unreadable is undefined. */
-function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined {
+/**
+ * Reads and checks a registered JSON value; anything unreadable is undefined. Exported for the
+ * per-key accessors of other modules (account-storage.ts); pages use those accessors.
+ */
+export function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined {
   if (typeof localStorage === 'undefined') return undefined;
   let raw: string | null;
   try {
@@ -80,6 +83,16 @@ function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined {
     return undefined;
   }
   return parsed.data as LocalValue<K>;
+}
+
+/** Writes a registered JSON value; a failure (storage full or blocked) throws. */
+export function writeLocal<K extends LocalKey>(key: K, value: LocalValue<K>): void {
+  localStorage.setItem(key, JSON.stringify(value));
+}
+
+/** Removes a registered key. */
+export function removeLocal(key: LocalKey): void {
+  localStorage.removeItem(key);
 }
 
 /** Writes a preference, logging instead of throwing: the choice applies to this tab either way. */

@@ -44,9 +44,48 @@ const sessionKeyShape = s.object({ encryptedData: s.string, key: s.string, nonce
 // Flag records hold a status boolean; the referral record holds a source.
 const flagShape = s.object({ status: s.boolean });
 const referralShape = s.object({ source: s.string });
-// Values whose layout belongs to later work (key attributes, SRP, subscription, …): any JSON object for
-// now; the code that first uses one narrows its shape here (e.g. to the protocol's KeyAttributes).
+// Values whose layout belongs to later work (subscription, …): any JSON object for now; the code that
+// first uses one narrows its shape here.
 const recordShape = s.anyObject;
+
+/**
+ * Key attributes as kept locally (docs/protocol.md#key-attributes): `keyAttributes` (the interactive
+ * variant after the first login, docs/protocol.md#interactive-key-attributes) and
+ * `originalKeyAttributes`. The recovery fields and `kekHash` may be absent or "".
+ */
+export const keyAttributesShape = s.object({
+  kekSalt: s.string,
+  opsLimit: s.integer,
+  memLimit: s.integer,
+  encryptedKey: s.string,
+  keyDecryptionNonce: s.string,
+  publicKey: s.string,
+  encryptedSecretKey: s.string,
+  secretKeyDecryptionNonce: s.string,
+  masterKeyEncryptedWithRecoveryKey: s.optional(s.string),
+  masterKeyDecryptionNonce: s.optional(s.string),
+  recoveryKeyEncryptedWithMasterKey: s.optional(s.string),
+  recoveryKeyDecryptionNonce: s.optional(s.string),
+  kekHash: s.optional(s.string),
+});
+
+/** What sign-up registers as SRP verifier after the e-mail check (docs/protocol.md#sign-up). */
+export const srpSetupAttributesShape = s.object({
+  srpUserID: s.string,
+  srpSalt: s.string,
+  srpVerifier: s.string,
+  loginSubKey: s.string,
+});
+
+/** The `attributes` of `GET /users/srp/attributes` (docs/protocol.md#srp-login). */
+export const srpAttributesShape = s.object({
+  srpUserID: s.string,
+  srpSalt: s.string,
+  memLimit: s.integer,
+  opsLimit: s.integer,
+  kekSalt: s.string,
+  isEmailMFAEnabled: s.boolean,
+});
 
 // Whether logout keeps a key of a place it clears.
 const kept = { keptOnLogout: true } as const;
@@ -59,10 +98,10 @@ export const storageRegistry = {
     keys: {
       // The account.
       user: stored(userRecordShape),
-      keyAttributes: stored(recordShape),
-      originalKeyAttributes: stored(recordShape),
-      srpSetupAttributes: stored(recordShape),
-      srpAttributes: stored(recordShape),
+      keyAttributes: stored(keyAttributesShape),
+      originalKeyAttributes: stored(keyAttributesShape),
+      srpSetupAttributes: stored(srpSetupAttributesShape),
+      srpAttributes: stored(srpAttributesShape),
       isFirstLogin: stored(flagShape),
       justSignedUp: stored(flagShape),
       showBackButton: stored(flagShape),
@@ -124,6 +163,12 @@ export type KVKey = keyof Registry['kv']['keys'];
 /** The value stored under a local-storage key. */
 export type LocalValue<K extends LocalKey> = s.Infer<LocalKeys[K]['shape']>;
 export type UserRecord = s.Infer<typeof userRecordShape>;
+export type StoredKeyAttributes = s.Infer<typeof keyAttributesShape>;
+export type StoredSrpSetupAttributes = s.Infer<typeof srpSetupAttributesShape>;
+export type StoredSrpAttributes = s.Infer<typeof srpAttributesShape>;
+export type SessionKey = keyof Registry['sessionStorage']['keys'];
+/** The value stored under a session-storage key. */
+export type SessionValue<K extends SessionKey> = s.Infer<Registry['sessionStorage']['keys'][K]['shape']>;
 export type LogEntry = s.Infer<typeof logEntryShape>;
 
 /** The places of the registry, in the order logout clears them. */

@@ -1,0 +1,90 @@
+// The second factor at sign-in (docs/protocol.md#two-factor, docs/protocol.md#login step 4) and its
+// recovery with the recovery key (docs/protocol.md#lost-second-factor). Turning two-factor on and off
+// from the settings is account-two-factor.ts.
+import { cryptoWorker } from '@ente/crypto/client.ts';
+import { saveKeyAttributes, saveOriginalKeyAttributes } from '@ente/shared/storage/account-storage.ts';
+import { savedUser } from '@ente/shared/storage/local-storage.ts';
+
+import { AccountsError } from './errors.ts';
+import { savedTwoFactorRecovery, setTwoFactorRecovery, takeRedirect, type TwoFactorRecovery } from './flow-state.ts';
+import type { TwoFactorAuthorizationResponse } from './remote.ts';
+import { during, loadRemote, normalizeCode, saveUserWithout } from './steps.ts';
+
+/**
+ * Checks the TOTP code → `/credentials` (or the remembered redirect), where a KEK stashed by an SRP
+ * login is used instead of asking for the password again. Errors: `wrongCode`, `tooManyAttempts`,
+ * `sessionExpired` (the two-factor session is unknown or over: log out), `rateLimited`, `network`,
+ * `server`.
+ */
+export async function verifyTwoFactor(code: string): Promise<string> {
+  const sessionID = twoFactorSessionID();
+  const remote = await loadRemote();
+  const answer = await during('twoFactorVerify', () => remote.verifyTwoFactor(sessionID, normalizeCode(code)));
+  await during(undefined, () => acceptTwoFactorAnswer(answer, ['token', 'twoFactorSessionID']));
+  return takeRedirect() ?? '/credentials';
+}
+
+/**
+ * The first step of /two-factor/recover: fetches the two-factor secret, encrypted under the recovery
+ * key, and keeps it in memory for `recoverTwoFactor`. Errors: `twoFactorRecoveryUnavailable` (no
+ * secret stored, or the session is over: "contact support"), `sessionExpired`, `rateLimited`,
+ * `network`, `server`.
+ */
+export async function recoverTwoFactorStart(): Promise<void> {
+  const sessionID = twoFactorSessionID();
+  const remote = await loadRemote();
+  const answer = await during('twoFactorRecover', () => remote.getTwoFactorRecovery(sessionID));
+  setTwoFactorRecovery({ sessionID, ...answer });
+}
+
+/**
+ * Removes two-factor with the recovery key (words or hex): opens the secret, sends it back, and is
+ * signed in as after a TOTP code → `/credentials` (or the remembered redirect). Errors:
+ * `recoveryKeyWordCount`, `recoveryKeyUnknownWord`, `recoveryKeyChecksum`, `recoveryKeyInvalid`,
+ * `wrongRecoveryKey`, `twoFactorRecoveryUnavailable`, `sessionExpired`, `tooManyAttempts`,
+ * `rateLimited`, `network`, `server`.
+ */
+export async function recoverTwoFactor(recoveryText: string): Promise<string> {
+  const sessionID = twoFactorSessionID();
+  const recovery = await encryptedSecret(sessionID);
+  const crypto = await cryptoWorker();
+  const secret = await during('recoveryKey', async () => {
+    const recoveryKey = await crypto.recoveryKeyFromInput(recoveryText);
+    return crypto.decryptTwoFactorSecret(recovery.encryptedSecret, recovery.secretDecryptionNonce, recoveryKey);
+  });
+  const remote = await loadRemote();
+  const answer = await during('twoFactorRemove', () => remote.removeTwoFactor(sessionID, secret));
+  setTwoFactorRecovery(undefined);
+  await during(undefined, () =>
+    acceptTwoFactorAnswer(answer, ['token', 'twoFactorSessionID', 'isTwoFactorEnabled', 'passkeySessionID']),
+  );
+  return takeRedirect() ?? '/credentials';
+}
+
+function twoFactorSessionID(): string {
+  const sessionID = savedUser()?.twoFactorSessionID;
+  if (!sessionID) throw new AccountsError('sessionExpired');
+  return sessionID;
+}
+
+async function encryptedSecret(sessionID: string): Promise<TwoFactorRecovery> {
+  const kept = savedTwoFactorRecovery();
+  if (kept?.sessionID === sessionID) return kept;
+  await recoverTwoFactorStart();
+  const fetched = savedTwoFactorRecovery();
+  if (!fetched) throw new AccountsError('unknown');
+  return fetched;
+}
+
+/**
+ * The answer of verify and remove: the new `encryptedToken` and `id` in `user` (the old token and the
+ * listed fields removed, also from kv), the key attributes saved.
+ */
+async function acceptTwoFactorAnswer(
+  answer: TwoFactorAuthorizationResponse,
+  without: Parameters<typeof saveUserWithout>[1],
+): Promise<void> {
+  await saveUserWithout({ id: answer.id, encryptedToken: answer.encryptedToken }, without);
+  saveKeyAttributes(answer.keyAttributes);
+  saveOriginalKeyAttributes(answer.keyAttributes);
+}
