@@ -148,7 +148,7 @@ export async function stopFrameProbe(page: Page): Promise<FrameProbeResult> {
 }
 
 /** The longest frame gap the UI may show while signing up or in (derivation runs in the worker). */
-export const maxFrameGapMs = 2000;
+export const maxFrameGapMs = 200;
 
 export interface Argon2RunEntry {
   /** ms on the page's timeline */
