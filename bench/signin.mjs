@@ -69,7 +69,8 @@ try {
     signIns.push(result);
     console.log(
       `sign-in ${run}: total ${ms(result.totalMs)} = Argon2id ${ms(result.argon2Ms)} + everything else ` +
-        `${ms(result.otherMs)}; Argon2id runs: ${result.argon2Runs
+        `${ms(result.otherMs)} (/login → /credentials ${ms(result.loginStepMs)}, password → Argon2id start ` +
+        `${ms(result.otherParts.passwordBeforeArgon2Ms ?? NaN)}, Argon2id end → home ${ms(result.otherParts.passwordAfterArgon2Ms ?? NaN)}); Argon2id runs: ${result.argon2Runs
           .map(
             (r) =>
               `${r.method} ${r.memLimit / 2 ** 20} MiB × ${r.opsLimit} ${ms(r.durationMs)}${r.beforeHome ? '' : ' (after home)'}`,
@@ -208,12 +209,19 @@ async function signInOnce() {
     const passwordStepMs = watched.homeAt - credentialsSubmit;
     const totalMs = loginStepMs + passwordStepMs;
     const argon2Ms = beforeHome.reduce((sum, run) => sum + run.durationMs, 0);
+    // Where the rest goes on the password step: before the derivation starts (the worker and libsodium
+    // loading on a new device) and after it ends (SRP, the requests, decryption, the home page).
+    const firstRun = beforeHome[0];
+    const lastRun = beforeHome.at(-1);
+    const beforeArgon2Ms = firstRun ? firstRun.startMs - credentialsSubmit : undefined;
+    const afterArgon2Ms = lastRun ? watched.homeAt - (lastRun.startMs + lastRun.durationMs) : undefined;
     return {
       totalMs,
       loginStepMs,
       passwordStepMs,
       argon2Ms,
       otherMs: totalMs - argon2Ms,
+      otherParts: { loginStepMs, passwordBeforeArgon2Ms: beforeArgon2Ms, passwordAfterArgon2Ms: afterArgon2Ms },
       argon2Runs: runsSeen.map(({ method, opsLimit, memLimit, ok, durationMs, startMs }) => ({
         method,
         opsLimit,
