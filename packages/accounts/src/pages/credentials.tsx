@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { reloadAt } from '@ente/shared/app/navigation.ts';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
+import { logoutAndReload } from '@ente/shared/logout-and-reload.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsForm } from '../components/AccountsForm.tsx';
@@ -47,15 +47,7 @@ export default function CredentialsPage() {
 
   const switchAccount = async () => {
     setLoggingOut(true);
-    try {
-      const { logout } = await import('@ente/shared/logout.ts');
-      await logout();
-    } catch (e) {
-      // The user is signed out on this device either way (docs/product.md#app-shell).
-      onGenericError(e, { message: 'Logout failed', onClose: () => reloadAt('/login') });
-      return;
-    }
-    reloadAt('/login');
+    await logoutAndReload(onGenericError, '/login');
   };
 
   if (checking) return <LoadingOverlay />;

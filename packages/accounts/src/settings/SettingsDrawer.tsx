@@ -38,13 +38,13 @@ import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { changeLocale, currentLocale } from '@ente/shared/i18n/i18n.ts';
 import { isSupportedLocale, localeNativeNames, supportedLocales } from '@ente/shared/i18n/locales.ts';
 import { log } from '@ente/shared/log.ts';
+import { logoutAndReload } from '@ente/shared/logout-and-reload.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { themeModes } from '@ente/shared/theme.ts';
 
 import { getAccountDetails, setEmailMFA, type AccountDetails } from '../services/account-details.ts';
 import { disableTwoFactor } from '../services/account-two-factor.ts';
 import { errorMessageKey, isAccountsError, type AccountsErrorMessageKey } from '../services/errors.ts';
-import { logoutAndReload } from './logout-and-reload.ts';
 import { RecoveryKeyView } from './RecoveryKeyView.tsx';
 import { SessionsView } from './SessionsView.tsx';
 

@@ -5,8 +5,7 @@
 import type { TFunction } from 'i18next';
 
 import type { DialogControl } from '@ente/shared/dialog/DialogProvider.tsx';
-
-import { logoutAndReload } from './logout-and-reload.ts';
+import { logoutAndReload } from '@ente/shared/logout-and-reload.ts';
 
 let shown = false;
 

@@ -15,12 +15,11 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 
 import { useThemeMode } from '../app/AppThemeProvider.tsx';
-import { reloadAt } from '../app/navigation.ts';
 import { useLoggedIn } from '../app/use-logged-in.ts';
 import { useDialog } from '../dialog/DialogProvider.tsx';
 import { changeLocale } from '../i18n/i18n.ts';
 import { defaultLocale, isSupportedLocale, localeNativeNames, supportedLocales, type Locale } from '../i18n/locales.ts';
-import { finishLoadingBar, startLoadingBar } from '../loading-bar.ts';
+import { logoutAndReload } from '../logout-and-reload.ts';
 import { themeModes, type ThemeMode } from '../theme.ts';
 
 export interface AppMenuListProps {
@@ -54,21 +53,9 @@ export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId, onOp
     }
   };
 
-  // logout() rejects only for a remote failure, after the local clean-up ran: the user is signed out
-  // here either way. A full load of '/' then starts afresh; after a failure the dialog says the server
-  // could not be told first, and the load follows when it is closed.
   const handleLogout = async () => {
     closeMenu();
-    startLoadingBar();
-    try {
-      const { logout } = await import('../logout.ts');
-      await logout();
-    } catch (e) {
-      finishLoadingBar();
-      onGenericError(e, { message: 'Logout failed', onClose: () => reloadAt('/') });
-      return;
-    }
-    reloadAt('/');
+    await logoutAndReload(onGenericError);
   };
 
   return (

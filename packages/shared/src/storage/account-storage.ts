@@ -6,8 +6,7 @@
 // job (stashKey / unstashKey); this module only keeps the wrapped record.
 import type { KeyAttributesResponse } from '@ente/protocol/key-attributes.ts';
 
-import { log } from '../log.ts';
-import { readLocal, removeLocal, writeLocal } from './local-storage.ts';
+import { readLocal, readStoredJSON, removeLocal, writeLocal } from './local-storage.ts';
 import {
   storageRegistry,
   type SessionKey,
@@ -170,27 +169,8 @@ function withoutNulls(keyAttributes: KeyAttributesToSave): StoredKeyAttributes {
 
 function readSession<K extends SessionKey>(key: K): SessionValue<K> | undefined {
   if (typeof sessionStorage === 'undefined') return undefined;
-  let raw: string | null;
-  try {
-    raw = sessionStorage.getItem(key);
-  } catch (e) {
-    log.warn(`Could not read the session value of ${key}`, e);
-    return undefined;
-  }
-  if (raw === null) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    log.warn(`Ignoring the session value of ${key}: it is not JSON`);
-    return undefined;
-  }
-  const parsed = storageRegistry.sessionStorage.keys[key].shape.safeParse(json);
-  if (!parsed.success) {
-    log.warn(`Ignoring the session value of ${key}: unexpected shape`);
-    return undefined;
-  }
-  return parsed.data as SessionValue<K>;
+  const shape = storageRegistry.sessionStorage.keys[key].shape;
+  return readStoredJSON(sessionStorage, key, shape, 'session value') as SessionValue<K> | undefined;
 }
 
 function writeSession<K extends SessionKey>(key: K, value: SessionValue<K>): void {

@@ -6,6 +6,7 @@
 import { log } from '../log.ts';
 import { removeKV, saveKV } from './kv.ts';
 import { storageRegistry, type LocalKey, type LocalValue, type UserRecord } from './registry.ts';
+import type { Shape } from './shape.ts';
 
 export type { UserRecord } from './registry.ts';
 
@@ -62,11 +63,21 @@ export async function removeSavedUser(): Promise<void> {
  */
 export function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined {
   if (typeof localStorage === 'undefined') return undefined;
+  const shape = storageRegistry.localStorage.keys[key].shape;
+  return readStoredJSON(localStorage, key, shape, 'stored value') as LocalValue<K> | undefined;
+}
+
+/**
+ * Reads the JSON value of `key` in a web storage and checks it against `shape`; a value that cannot be
+ * read, is not JSON or has another shape is undefined, and the log says which (as "the <what> of key").
+ * Shared by the local-storage and session-storage accessors.
+ */
+export function readStoredJSON(storage: Storage, key: string, shape: Shape<unknown>, what: string): unknown {
   let raw: string | null;
   try {
-    raw = localStorage.getItem(key);
+    raw = storage.getItem(key);
   } catch (e) {
-    log.warn(`Could not read the stored value of ${key}`, e);
+    log.warn(`Could not read the ${what} of ${key}`, e);
     return undefined;
   }
   if (raw === null) return undefined;
@@ -74,15 +85,15 @@ export function readLocal<K extends LocalKey>(key: K): LocalValue<K> | undefined
   try {
     json = JSON.parse(raw);
   } catch {
-    log.warn(`Ignoring the stored value of ${key}: it is not JSON`);
+    log.warn(`Ignoring the ${what} of ${key}: it is not JSON`);
     return undefined;
   }
-  const parsed = storageRegistry.localStorage.keys[key].shape.safeParse(json);
+  const parsed = shape.safeParse(json);
   if (!parsed.success) {
-    log.warn(`Ignoring the stored value of ${key}: unexpected shape`);
+    log.warn(`Ignoring the ${what} of ${key}: unexpected shape`);
     return undefined;
   }
-  return parsed.data as LocalValue<K>;
+  return parsed.data;
 }
 
 /** Writes a registered JSON value; a failure (storage full or blocked) throws. */
