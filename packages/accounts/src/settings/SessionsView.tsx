@@ -9,44 +9,25 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { log } from '@ente/shared/log.ts';
 
 import { getActiveSessions, revokeSession, type ActiveSession } from '../services/account-sessions.ts';
-import { errorMessageKey, isAccountsError, type AccountsErrorMessageKey } from '../services/errors.ts';
+import { errorMessageKey, isAccountsError } from '../services/errors.ts';
+import { useRemoteValue } from './use-remote-value.ts';
 
 export function SessionsView() {
   const { t, i18n } = useTranslation('accounts');
   const { showDialog } = useDialog();
-  const [sessions, setSessions] = useState<ActiveSession[]>();
-  const [problem, setProblem] = useState<AccountsErrorMessageKey>();
-
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    getActiveSessions().then(
-      (loaded) => {
-        if (current) setSessions(loaded);
-      },
-      (e: unknown) => {
-        if (!current) return;
-        if (isAccountsError(e, 'unknown')) log.error('Could not load the sessions', e);
-        setProblem(errorMessageKey(e));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const retry = () => {
-    setProblem(undefined);
-    setAttempt((count) => count + 1);
-  };
+  const {
+    value: sessions,
+    setValue: setSessions,
+    problem,
+    setProblem,
+    retry,
+  } = useRemoteValue(getActiveSessions, 'the sessions');
 
   const confirmRevoke = (session: ActiveSession) =>
     showDialog({

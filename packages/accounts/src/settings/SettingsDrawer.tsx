@@ -29,7 +29,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { SettingsProps } from '@ente/shared/app/account-ui.tsx';
@@ -42,11 +42,12 @@ import { logoutAndReload } from '@ente/shared/logout-and-reload.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { themeModes } from '@ente/shared/theme.ts';
 
-import { getAccountDetails, setEmailMFA, type AccountDetails } from '../services/account-details.ts';
+import { getAccountDetails, setEmailMFA } from '../services/account-details.ts';
 import { disableTwoFactor } from '../services/account-two-factor.ts';
-import { errorMessageKey, isAccountsError, type AccountsErrorMessageKey } from '../services/errors.ts';
+import { errorMessageKey, isAccountsError } from '../services/errors.ts';
 import { RecoveryKeyView } from './RecoveryKeyView.tsx';
 import { SessionsView } from './SessionsView.tsx';
+import { useRemoteValue } from './use-remote-value.ts';
 
 type View = 'main' | 'recoveryKey' | 'sessions';
 
@@ -110,34 +111,14 @@ function MainView({ open, onClose, onShow }: MainViewProps) {
   const { t } = useTranslation('accounts');
   const router = useRouter();
   const dialog = useDialog();
-  const [details, setDetails] = useState<AccountDetails>();
-  const [problem, setProblem] = useState<AccountsErrorMessageKey>();
+  const {
+    value: details,
+    setValue: setDetails,
+    problem,
+    setProblem,
+    retry,
+  } = useRemoteValue(getAccountDetails, 'the account details', open);
   const [switching, setSwitching] = useState(false);
-
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    getAccountDetails().then(
-      (loaded) => {
-        if (current) setDetails(loaded);
-      },
-      (e: unknown) => {
-        if (!current) return;
-        if (isAccountsError(e, 'unknown')) log.error('Could not load the account details', e);
-        setProblem(errorMessageKey(e));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, attempt]);
-
-  const retry = () => {
-    setProblem(undefined);
-    setAttempt((count) => count + 1);
-  };
 
   const go = (route: string) => {
     onClose();
