@@ -46,6 +46,7 @@ export const restrictedModules = {
   'libsodium-wrappers-sumo': 'crypto',
   'fast-srp-hap': 'crypto',
   '@scure/bip39': 'crypto',
+  '@noble/hashes': 'crypto',
 };
 
 /** Our package names and the workspace folder each stands for. */

@@ -18,6 +18,7 @@ import { generateKeyAttributes as generateKeys, type KeyAttributesB64 } from './
 import { generateKeyB64 } from './keys.ts';
 import { recoveryKeyFromInput, recoveryKeyToWords } from './recovery-key.ts';
 import { openSealedBoxBytes } from './sealed-box.ts';
+import { sodiumReady } from './sodium.ts';
 import { createSrpClient, generateSrpSetupAttributes, type SrpClientSession, type SrpSetupAttributes } from './srp.ts';
 
 export type { Argon2Run } from './kdf.ts';
@@ -140,6 +141,8 @@ export interface CryptoAPI {
   generateKey(): Promise<string>;
   stashKey(key: string): Promise<KeyStash>;
   unstashKey(stash: KeyStash): Promise<string>;
+  /** Loads libsodium now, so that a password typed meanwhile starts its derivation at once. */
+  prepare(): Promise<void>;
 }
 
 interface SrpHandle {
@@ -319,6 +322,10 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
 
     async unstashKey(stash) {
       return decryptBoxB64({ encryptedData: stash.encryptedData, nonce: stash.nonce }, stash.key);
+    },
+
+    async prepare() {
+      await sodiumReady();
     },
   };
 }

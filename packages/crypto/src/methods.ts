@@ -26,6 +26,7 @@ export const cryptoMethodNames = [
   'generateKey',
   'stashKey',
   'unstashKey',
+  'prepare',
 ] as const satisfies readonly (keyof CryptoAPI)[];
 
 export type CryptoMethodName = (typeof cryptoMethodNames)[number];

@@ -13,7 +13,7 @@ export interface SrpPool {
   close(): Promise<void>;
 }
 
-/** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 0.1–0.4 s). */
+/** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 10–50 ms). */
 export function createSrpPool(threads: number, maxQueued = 64): SrpPool {
   // No thread until the first login (test servers start by the dozen); an idle thread stays 5 minutes.
   const pool = new Piscina({

@@ -1,4 +1,4 @@
-// The SRP server's modular arithmetic (4096-bit exponentiations, 0.1–0.4 s of CPU each), run in the
+// The SRP server's modular arithmetic (4096-bit exponentiations, 10–50 ms of CPU per step), run in the
 // worker threads of pool.ts so that a login never stalls the event loop serving every other request.
 // Errors don't keep their class across threads, so an invalid A comes back as a value.
 import { createSrpServerB64, SrpError, verifySrpClientProofB64 } from '@ente/crypto';

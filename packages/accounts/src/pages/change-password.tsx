@@ -5,18 +5,14 @@
 // derivation takes seconds in the crypto worker while the button shows it is working; the other
 // devices are signed out by the server, this one goes to the app's home.
 import Typography from '@mui/material/Typography';
-import type { ParseKeys } from 'i18next';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 
 import { AccountsForm } from '../components/AccountsForm.tsx';
-import { PasswordInput } from '../components/PasswordInput.tsx';
-import { PasswordStrengthHint } from '../components/PasswordStrengthHint.tsx';
+import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields.tsx';
 import { useSubmission } from '../components/use-submission.ts';
-import { confirmationProblem, newPasswordProblem } from '../components/validation.ts';
 import { errorMessageKey } from '../services/errors.ts';
 import { homeRoute } from '../services/home.ts';
 import { useAccountGuard } from '../settings/use-account-guard.ts';
@@ -25,22 +21,19 @@ export default function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
   const router = useRouter();
   const account = useAccountGuard('unlocked');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const { busy, failure, run } = useSubmission('Could not change the password');
+  const { busy, failure, clearFailure, run } = useSubmission('Could not change the password');
+  const newPassword = useNewPassword(clearFailure);
   const reset = router.query.op === 'reset';
 
   if (!account) return <LoadingOverlay />;
 
   const submit = () => {
-    const passwordProblem = newPasswordProblem(password);
-    const found = {
-      password: passwordProblem,
-      confirmation: passwordProblem ? undefined : confirmationProblem(password, confirmation),
-    };
-    setProblems(found);
-    if (found.password || found.confirmation) return;
+    const { password } = newPassword;
+    const firstProblem = newPassword.check();
+    if (firstProblem) {
+      firstProblem.current?.focus();
+      return;
+    }
     void run(async () => {
       const { changePassword } = await import('../services/account-password.ts');
       await changePassword(password, account.masterKey);
@@ -57,38 +50,15 @@ export default function ChangePasswordPage() {
       busy={busy}
       error={failure && t(errorMessageKey(failure))}
     >
-      <PasswordInput
-        purpose="new"
-        label={t('change_password_new_label')}
+      <NewPasswordFields
+        state={newPassword}
+        disabled={busy}
         autoFocus
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          setProblems(({ confirmation: kept }) => ({ confirmation: kept }));
-        }}
-        disabled={busy}
-        error={problems.password && t(problems.password)}
-      />
-      <PasswordStrengthHint password={password} />
-      <PasswordInput
-        purpose="new"
-        label={t('change_password_confirm_label')}
-        value={confirmation}
-        onChange={(value) => {
-          setConfirmation(value);
-          setProblems(({ password: kept }) => ({ password: kept }));
-        }}
-        disabled={busy}
-        error={problems.confirmation && t(problems.confirmation)}
+        labels={{ password: 'change_password_new_label', confirmation: 'change_password_confirm_label' }}
       />
       <Typography role="status" variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
         {busy ? t('change_password_working') : ''}
       </Typography>
     </AccountsForm>
   );
-}
-
-interface Problems {
-  password?: ParseKeys<'accounts'>;
-  confirmation?: ParseKeys<'accounts'>;
 }

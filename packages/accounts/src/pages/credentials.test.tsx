@@ -47,6 +47,17 @@ test('asks for the password of the address, focused, for the password manager', 
   expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/recover');
 });
 
+test('while the password is typed, the home page is fetched ahead (and only then)', async () => {
+  await renderAfterLogin();
+  expect(mockRouter.prefetch).toHaveBeenCalledWith('/auth');
+});
+
+test('a visit without a sign-in under way fetches nothing ahead', async () => {
+  renderInShell(<CredentialsPage />);
+  await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/login'));
+  expect(mockRouter.prefetch).not.toHaveBeenCalled();
+});
+
 test('the right password signs in by SRP and goes home', async () => {
   const field = await renderAfterLogin();
   const user = userEvent.setup();

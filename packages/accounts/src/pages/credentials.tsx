@@ -4,6 +4,7 @@
 // does that first, under the loading overlay. "Forgot password?" leads to /recover; "use another
 // account" logs out. With nothing to unlock the page sends the visitor on (credentialsRedirect: home,
 // /two-factor/verify, /generate or /login).
+import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,10 +19,12 @@ import { LinkButton, RouteLink } from '../components/RouteLink.tsx';
 import { useSavedEmail } from '../components/use-stored.ts';
 import { useSubmission } from '../components/use-submission.ts';
 import { errorMessageKey, isAccountsError } from '../services/errors.ts';
+import { homeRoute } from '../services/home.ts';
 
 export default function CredentialsPage() {
   const { t } = useTranslation('accounts');
   const { onGenericError } = useDialog();
+  const router = useRouter();
   const email = useSavedEmail();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState(false);
@@ -34,8 +37,13 @@ export default function CredentialsPage() {
   useEffect(() => {
     if (arrived.current) return;
     arrived.current = true;
-    void run(arrive, { replace: true }).then((left) => !left && setChecking(false));
-  }, [run]);
+    void run(arrive, { replace: true }).then((left) => {
+      if (left) return;
+      setChecking(false);
+      // The home page is where the password leads; its code arrives while the password is typed.
+      router.prefetch(homeRoute()).catch(() => undefined);
+    });
+  }, [run, router]);
 
   const submit = () => {
     if (!password) {
@@ -110,6 +118,7 @@ async function arrive(): Promise<string | undefined> {
       }
     case 'srp':
     case 'unlock':
+      login.prepareForPassword();
       return undefined;
   }
 }

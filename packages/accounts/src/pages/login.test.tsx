@@ -46,6 +46,14 @@ test('is a page with the header, and its heading, sentence and e-mail field in m
   expect(within(main).getByRole('textbox', { name: 'E-mail address' })).toHaveFocus();
 });
 
+test('the password page is fetched ahead at the first character typed, not before and only once', async () => {
+  renderInShell(<LoginPage />);
+  expect(mockRouter.prefetch).not.toHaveBeenCalled();
+  await userEvent.setup().type(screen.getByRole('textbox', { name: 'E-mail address' }), 'ada');
+  expect(mockRouter.prefetch).toHaveBeenCalledTimes(1);
+  expect(mockRouter.prefetch).toHaveBeenCalledWith('/credentials');
+});
+
 describe('opening the developer settings', () => {
   test('7 clicks on the page background open them; 6 do not', async () => {
     const user = userEvent.setup();

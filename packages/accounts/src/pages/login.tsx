@@ -5,7 +5,8 @@
 // hidden developer settings, and says which server it talks to when that is not the default one; the
 // dialog's code is loaded only when it is first opened, to keep the page's first load small.
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
@@ -32,6 +33,19 @@ export default function LoginPage() {
   const [problem, setProblem] = useState<ReturnType<typeof emailProblem>>();
   const { busy, failure, clearFailure, run } = useSubmission('Could not start the login');
   const loggedIn = useSignedInRedirect();
+  const router = useRouter();
+  const prepared = useRef(false);
+
+  // At the first character typed (never in the first load): the login flow, its requests and the
+  // password page, so that submitting the address waits only for the server.
+  const prepare = () => {
+    if (prepared.current) return;
+    prepared.current = true;
+    loginFlow()
+      .then((login) => login.prepareLogin())
+      .catch(() => undefined);
+    router.prefetch('/credentials').catch(() => undefined);
+  };
 
   useEffect(() => {
     if (isLoggedIn()) return;
@@ -42,7 +56,7 @@ export default function LoginPage() {
     const found = emailProblem(email);
     setProblem(found);
     if (found) return;
-    void run(async () => (await import('../services/login.ts')).startLogin(email));
+    void run(async () => (await loginFlow()).startLogin(email));
   };
 
   // Signed in already: on the way home.
@@ -79,6 +93,7 @@ export default function LoginPage() {
         autoFocus
         value={email}
         onChange={(value) => {
+          prepare();
           setEmail(value);
           setProblem(undefined);
           clearFailure();
@@ -93,3 +108,5 @@ export default function LoginPage() {
 const DevSettingsDialog = lazy(() =>
   import('../components/DevSettingsDialog.tsx').then((module) => ({ default: module.DevSettingsDialog })),
 );
+
+const loginFlow = () => import('../services/login.ts');

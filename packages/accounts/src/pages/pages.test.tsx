@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 
+import { setAppName } from '@ente/shared/app-name.ts';
 import { changeLocale } from '@ente/shared/i18n/i18n.ts';
 import { saveKeyAttributes, saveSrpAttributes } from '@ente/shared/storage/account-storage.ts';
 import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
@@ -33,6 +34,9 @@ jest.mock('../services/two-factor.ts', () => ({
 }));
 
 const email = 'ada@example.org';
+
+// /credentials fetches the app's home ahead while the password is typed.
+beforeAll(() => setAppName('auth'));
 
 afterEach(async () => {
   localStorage.clear();

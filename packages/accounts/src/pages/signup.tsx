@@ -11,44 +11,31 @@ import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { AccountsForm } from '../components/AccountsForm.tsx';
 import { EmailInput } from '../components/EmailInput.tsx';
 import { Field } from '../components/Field.tsx';
-import { PasswordInput } from '../components/PasswordInput.tsx';
-import { PasswordStrengthHint } from '../components/PasswordStrengthHint.tsx';
+import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields.tsx';
 import { RouteLink } from '../components/RouteLink.tsx';
 import { useSignedInRedirect } from '../components/use-signed-in-redirect.ts';
 import { useSubmission } from '../components/use-submission.ts';
-import { confirmationProblem, emailProblem, maxReferralLength, newPasswordProblem } from '../components/validation.ts';
+import { emailProblem, maxReferralLength } from '../components/validation.ts';
 import { errorMessageKey } from '../services/errors.ts';
-
-type Problems = Partial<Record<'email' | 'password' | 'confirmation', ReturnType<typeof emailProblem>>>;
 
 export default function SignupPage() {
   const { t } = useTranslation('accounts');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [referral, setReferral] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  const [problem, setProblem] = useState<ReturnType<typeof emailProblem>>();
   const { busy, failure, clearFailure, run } = useSubmission('Could not sign up');
+  const newPassword = useNewPassword(clearFailure);
   const loggedIn = useSignedInRedirect();
   const emailField = useRef<HTMLInputElement>(null);
-  const passwordField = useRef<HTMLInputElement>(null);
-  const confirmationField = useRef<HTMLInputElement>(null);
-
-  const edited = (field: keyof Problems) => {
-    setProblems((current) => ({ ...current, [field]: undefined }));
-    clearFailure();
-  };
 
   const submit = () => {
-    const found: Problems = {
-      email: emailProblem(email),
-      password: newPasswordProblem(password),
-      confirmation: confirmationProblem(password, confirmation),
-    };
-    setProblems(found);
-    if (found.email || found.password || found.confirmation) {
+    const { password } = newPassword;
+    const found = emailProblem(email);
+    setProblem(found);
+    const passwordField = newPassword.check();
+    if (found || passwordField) {
       // Take the user to the first field that needs attention.
-      (found.email ? emailField : found.password ? passwordField : confirmationField).current?.focus();
+      (found ? emailField : passwordField)?.current?.focus();
       return;
     }
     void run(async () => (await import('../services/sign-up.ts')).signUp({ email, password, referral }));
@@ -73,39 +60,14 @@ export default function SignupPage() {
         value={email}
         onChange={(value) => {
           setEmail(value);
-          edited('email');
+          setProblem(undefined);
+          clearFailure();
         }}
         disabled={busy}
         inputRef={emailField}
-        error={problems.email ? t(problems.email) : emailFailure ? t(errorMessageKey(emailFailure)) : undefined}
+        error={problem ? t(problem) : emailFailure ? t(errorMessageKey(emailFailure)) : undefined}
       />
-      <PasswordInput
-        purpose="new"
-        name="password"
-        label={t('form_password_label')}
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          edited('password');
-        }}
-        disabled={busy}
-        inputRef={passwordField}
-        error={problems.password ? t(problems.password) : undefined}
-      />
-      <PasswordStrengthHint password={password} />
-      <PasswordInput
-        purpose="new"
-        name="confirmPassword"
-        label={t('form_confirm_password_label')}
-        value={confirmation}
-        onChange={(value) => {
-          setConfirmation(value);
-          edited('confirmation');
-        }}
-        disabled={busy}
-        inputRef={confirmationField}
-        error={problems.confirmation ? t(problems.confirmation) : undefined}
-      />
+      <NewPasswordFields state={newPassword} disabled={busy} />
       <Field
         label={t('signup_referral_label')}
         name="referral"

@@ -47,6 +47,23 @@ export async function startLogin(email: string): Promise<string> {
   return '/credentials';
 }
 
+/** Loads the requests while the address is being typed, so that submitting it asks the server at once. */
+export function prepareLogin(): void {
+  loadRemote().catch(() => undefined);
+}
+
+/**
+ * Loads what the password step needs (the crypto worker with libsodium, the requests) while the
+ * password is being typed, so that submitting starts the derivation at once. Failures are left to the
+ * submission, which tries again and reports them.
+ */
+export function prepareForPassword(): void {
+  cryptoWorker()
+    .then((crypto) => crypto.prepare())
+    .catch(() => undefined);
+  loadRemote().catch(() => undefined);
+}
+
 /**
  * What /credentials does:
  * - `srp`: ask the password and sign in by SRP (after /login);

@@ -1,5 +1,5 @@
 // For tests only: a stand-in for the Next router (`useRouter()`), with the events the shell listens
-// to and jest mocks for push and replace. Use it from a `jest.mock('next/router', …)` factory.
+// to and jest mocks for push, replace and prefetch. Use it from a `jest.mock('next/router', …)` factory.
 import type { jest as jestTypes } from '@jest/globals';
 
 type Handler = (...args: unknown[]) => void;
@@ -15,6 +15,7 @@ export interface FakeRouter {
   };
   push: jestTypes.Mock<(url: string) => Promise<boolean>>;
   replace: jestTypes.Mock<(url: string) => Promise<boolean>>;
+  prefetch: jestTypes.Mock<(url: string) => Promise<void>>;
 }
 
 export function fakeRouter(asPath = '/'): FakeRouter {
@@ -33,5 +34,6 @@ export function fakeRouter(asPath = '/'): FakeRouter {
     },
     push: jest.fn(() => Promise.resolve(true)),
     replace: jest.fn(() => Promise.resolve(true)),
+    prefetch: jest.fn(() => Promise.resolve()),
   };
 }
