@@ -269,6 +269,26 @@ describe('SRP', () => {
     expect(await cryptoAPI.srpClientVerify(fromKek.handle, 'wAv7BJldAm5LIgwHFXhdSr6xixAteUeudbB5iIhYc64=')).toBe(false);
   });
 
+  test('the secret can wait until the proof (A goes out while the KEK is derived): the same exchange', async () => {
+    const { handle, srpA } = await cryptoAPI.srpClientStart(
+      { srpUserID: identity.srpUserID, srpSalt: identity.srpSalt },
+      b64Range(0x40, 0x5f),
+    );
+    expect(srpA).toBe((await start(b64Range(0x40, 0x5f))).srpA);
+    const server = await createSrpServerB64(verifier, range(0x80, 0x9f));
+    expect(await cryptoAPI.srpClientProof(handle, server.srpB, { kek })).toBe(
+      'Nl0AQ5gcMSlAGGFwvpjaaqAkDfVEeJq/KIsKUAldcxI=',
+    );
+    expect(await cryptoAPI.srpClientVerify(handle, 'wAv7BJldAm5LIgwHFXhdSr6xixAteUeudbB5iIhYc64=')).toBe(true);
+  });
+
+  test('a proof with no secret at the start nor at the proof throws SrpError and frees the handle', async () => {
+    const { handle } = await cryptoAPI.srpClientStart({ srpUserID: identity.srpUserID, srpSalt: identity.srpSalt });
+    const server = await createSrpServerB64(verifier);
+    await expect(cryptoAPI.srpClientProof(handle, server.srpB)).rejects.toBeInstanceOf(SrpError);
+    await expect(cryptoAPI.srpClientVerify(handle, toB64(new Uint8Array(32)))).rejects.toBeInstanceOf(SrpSessionError);
+  });
+
   test('a random a logs in; a wrong M2 is false and frees the handle', async () => {
     const { handle, srpA } = await start();
     const server = await createSrpServerB64(verifier);

@@ -78,12 +78,15 @@ export type KeyStash = {
   nonce: string;
 };
 
+/** The SRP password: the sensitive KEK, or the login subkey already derived from it. */
+export type SrpSecret = { kek: string; loginSubKey?: undefined } | { loginSubKey: string; kek?: undefined };
+
 /**
  * The SRP identity an exchange starts from: `srpUserID` and `srpSalt` (the server's `srpAttributes`, or
- * saved `srpSetupAttributes`) and either the sensitive KEK or the login subkey already derived from it.
+ * saved `srpSetupAttributes`), with its secret now or, when the KEK is still being derived, at the proof.
  */
 export type SrpClientStartInput = { srpUserID: string; srpSalt: string } & (
-  { kek: string; loginSubKey?: undefined } | { loginSubKey: string; kek?: undefined }
+  SrpSecret | { kek?: undefined; loginSubKey?: undefined }
 );
 
 /** How long an SRP handle lives without being verified. */
@@ -127,8 +130,11 @@ export interface CryptoAPI {
    * `secretA` (b64, 32 bytes) fixes the client's private value, for test vectors only.
    */
   srpClientStart(input: SrpClientStartInput, secretA?: string): Promise<{ handle: string; srpA: string }>;
-  /** M1 for the server's B; `SrpError` for an invalid B, `SrpSessionError` for an unknown handle. */
-  srpClientProof(handle: string, srpB: string): Promise<string>;
+  /**
+   * M1 for the server's B, with the secret if the start had none; `SrpError` for an invalid B or no
+   * secret, `SrpSessionError` for an unknown handle.
+   */
+  srpClientProof(handle: string, srpB: string, secret?: SrpSecret): Promise<string>;
   /** Whether the server's M2 is right; frees the handle either way. */
   srpClientVerify(handle: string, srpM2: string): Promise<boolean>;
   /** Box(base64-decoded secretCode) under the recovery key (docs/protocol.md#two-factor). */
@@ -176,6 +182,11 @@ function settle<T>(step: () => T): Promise<T> {
   return new Promise((resolve) => {
     resolve(step());
   });
+}
+
+/** The login subkey of an SRP secret (derived from the KEK when that is what was given). */
+async function loginSubKeyOf(secret: { kek?: string; loginSubKey?: string }): Promise<string | undefined> {
+  return secret.kek === undefined ? secret.loginSubKey : deriveLoginSubKeyB64(secret.kek);
 }
 
 function present(value: string | null | undefined): value is string {
@@ -269,7 +280,7 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
 
     async srpClientStart(input, secretA) {
       const { srpUserID, srpSalt } = input;
-      const loginSubKey = input.kek === undefined ? input.loginSubKey : await deriveLoginSubKeyB64(input.kek);
+      const loginSubKey = await loginSubKeyOf(input);
       const session = await createSrpClient(
         { srpUserID, srpSalt, loginSubKey },
         secretA === undefined ? undefined : bytesOf(secretA),
@@ -283,16 +294,15 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
       return { handle, srpA: session.srpA };
     },
 
-    srpClientProof: (handle, srpB) =>
-      settle(() => {
-        const { session } = takeSrpHandle(handle);
-        try {
-          return session.computeM1B64(srpB);
-        } catch (error) {
-          freeSrpHandle(handle);
-          throw error;
-        }
-      }),
+    async srpClientProof(handle, srpB, secret) {
+      const { session } = takeSrpHandle(handle);
+      try {
+        return session.computeM1B64(srpB, secret && (await loginSubKeyOf(secret)));
+      } catch (error) {
+        freeSrpHandle(handle);
+        throw error;
+      }
+    },
 
     srpClientVerify: (handle, srpM2) =>
       settle(() => {

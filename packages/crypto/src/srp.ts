@@ -44,6 +44,9 @@ export interface SrpIdentity {
   loginSubKey: BytesOrB64;
 }
 
+/** An identity whose login subkey may come later, with the server's B (A does not depend on it). */
+export type SrpUser = Omit<SrpIdentity, 'loginSubKey'> & { loginSubKey?: BytesOrB64 };
+
 /** `v = g^x mod N`, padded to 512 bytes, b64. */
 export function computeSrpVerifierB64(identity: SrpIdentity): string {
   return toB64(pad(modPow(g, privateKeyX(identity))));
@@ -61,23 +64,30 @@ export async function generateSrpSetupAttributes(kek: BytesOrB64): Promise<SrpSe
 export interface SrpClientSession {
   /** A, b64 of 512 bytes. */
   readonly srpA: string;
-  /** Takes the server's B (b64) and returns M1 (b64); throws `SrpError` when B is outside 1..N-1. */
-  computeM1B64(srpB: string): string;
+  /**
+   * Takes the server's B (b64) and returns M1 (b64); throws `SrpError` when B is outside 1..N-1, or
+   * when the login subkey was given neither here nor at the start.
+   */
+  computeM1B64(srpB: string, loginSubKey?: BytesOrB64): string;
   /** True when the server's M2 proves it knew the verifier. */
   verifyM2(srpM2: string): boolean;
 }
 
-/** `secretA` (32 random bytes by default) is the client's private exponent a. */
-export async function createSrpClient(identity: SrpIdentity, secretA?: Uint8Array): Promise<SrpClientSession> {
+/**
+ * `secretA` (32 random bytes by default) is the client's private exponent a. The login subkey can wait
+ * until `computeM1B64`, so that A goes to the server while the KEK is still being derived.
+ */
+export async function createSrpClient(user: SrpUser, secretA?: Uint8Array): Promise<SrpClientSession> {
   const a = toBigInt(secretA ?? (await randomBytes(32)));
-  const x = privateKeyX(identity);
   const aBytes = pad(modPow(g, a));
   let expectedM2: Uint8Array | undefined;
   return {
     srpA: toB64(aBytes),
-    computeM1B64(srpB) {
+    computeM1B64(srpB, loginSubKey = user.loginSubKey) {
       const bBytes = bytesOf(srpB);
       if (!isValidSrpPublicValue(bBytes)) throw new SrpError('invalid server public value B');
+      if (loginSubKey === undefined) throw new SrpError('no login subkey for the SRP proof');
+      const x = privateKeyX({ ...user, loginSubKey });
       const u = toBigInt(sha256(concat(aBytes, bBytes)));
       const base = mod(toBigInt(bBytes) - k() * modPow(g, x));
       const s = pad(modPow(base, a + u * x));

@@ -138,14 +138,17 @@ async function srpLogin(password: string): Promise<string> {
   const srp = savedSrpAttributes();
   if (!srp) throw new AccountsError('sessionExpired');
   const crypto = await cryptoWorker();
-  const loadingRemote = loadRemote();
-  const kek = await during('srpLogin', () => crypto.deriveKEK(password, srp));
-  const remote = await loadingRemote;
+  const remote = await loadRemote();
   const { srpUserID, srpSalt } = srp;
-  const { handle, srpA } = await during('srpLogin', () => crypto.srpClientStart({ srpUserID, srpSalt, kek }));
-  let session: Awaited<ReturnType<typeof remote.createSrpSession>>;
+  // A and the server's B do not depend on the password: the SRP session is opened while the KEK is
+  // derived, and only the proof waits for it.
+  const { handle, srpA } = await during('srpLogin', () => crypto.srpClientStart({ srpUserID, srpSalt }));
+  const opening = remote.createSrpSession(srpUserID, srpA);
+  opening.catch(() => undefined); // awaited below, once the KEK is there
+  const kek = await during('srpLogin', () => crypto.deriveKEK(password, srp));
+  let session: Awaited<typeof opening>;
   try {
-    session = await remote.createSrpSession(srpUserID, srpA);
+    session = await opening;
   } catch (e) {
     if (errorCodeOf(e) !== 'EMAIL_MFA_ENABLED') throw toAccountsError(e, 'srpLogin');
     // E-mail MFA was turned on since the attributes were fetched: sign in with a code instead.
@@ -153,7 +156,7 @@ async function srpLogin(password: string): Promise<string> {
     return '/verify';
   }
   const answer = await during('srpLogin', async () => {
-    const srpM1 = await crypto.srpClientProof(handle, session.srpB);
+    const srpM1 = await crypto.srpClientProof(handle, session.srpB, { kek });
     return remote.verifySrpSession(session.sessionID, srpUserID, srpM1);
   });
   const authentic = answer.srpM2 !== undefined && (await crypto.srpClientVerify(handle, answer.srpM2));
