@@ -1,5 +1,6 @@
 // What the tests know about the running stack: where each app is served, which pages each app has,
-// and a watcher that records console errors, uncaught exceptions and CSP violations of a page.
+// a watcher that records console errors, uncaught exceptions and CSP violations of a page, and its axe check.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 import { defaultPorts, localUrl } from '../scripts/start.mjs';
@@ -139,4 +140,17 @@ export function backgroundLuminance(page: Page): Promise<number> {
     );
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   });
+}
+
+/** The axe violations of `page` that are serious or critical, in a form that reads well in a failed expectation. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }

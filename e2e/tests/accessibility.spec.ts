@@ -1,10 +1,9 @@
 // An axe scan of each page, in the dark and the light theme, finds no serious or critical violation.
 // Pages that need a signed-in user are scanned signed in (signed out they only redirect to /login).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { signInSomeone } from '../api.ts';
-import { appPages, appUrl, backgroundLuminance, pageName, waitUntilSettled } from '../stack.ts';
+import { appPages, appUrl, backgroundLuminance, pageName, seriousViolations, waitUntilSettled } from '../stack.ts';
 
 for (const entry of appPages) {
   test(`${pageName(entry)} has no serious or critical axe violation in either theme`, async ({ page }) => {
@@ -23,16 +22,4 @@ for (const entry of appPages) {
     }
     expect(found).toEqual({ dark: [], light: [] });
   });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }

@@ -2,11 +2,10 @@
 // light theme, in the state where the page shows its form: no serious or critical violation. Each
 // state is one a real flow leaves behind (docs/protocol.md#browser-storage), set up over the API: an
 // e-mail entered, SRP attributes fetched, a two-factor session open, a session signed in.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { api, createAccount, enableTwoFactor, signInBrowser, srpLogin, type ApiAccount } from '../api.ts';
-import { appUrl, waitUntilSettled, writeBrowserStorage } from '../stack.ts';
+import { appUrl, seriousViolations, waitUntilSettled, writeBrowserStorage } from '../stack.ts';
 
 interface SignInPage {
   path: string;
@@ -116,16 +115,4 @@ for (const entry of pages) {
     }
     expect(found).toEqual({ dark: [], light: [] });
   });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }

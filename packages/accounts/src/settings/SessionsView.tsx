@@ -8,7 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
@@ -16,6 +15,7 @@ import { log } from '@ente/shared/log.ts';
 
 import { getActiveSessions, revokeSession, type ActiveSession } from '../services/account-sessions.ts';
 import { errorMessageKey, isAccountsError } from '../services/errors.ts';
+import { ProblemWithRetry } from './ProblemWithRetry.tsx';
 import { useRemoteValue } from './use-remote-value.ts';
 
 export function SessionsView() {
@@ -54,16 +54,7 @@ export function SessionsView() {
 
   return (
     <Box sx={{ pb: 2 }}>
-      {problem && (
-        <Box role="alert" sx={{ px: 2, pt: 2 }}>
-          <Typography variant="body2" sx={{ color: 'error.main', mb: 1 }}>
-            {t(problem)}
-          </Typography>
-          <Button size="small" variant="outlined" onClick={retry}>
-            {t('settings_retry')}
-          </Button>
-        </Box>
-      )}
+      {problem && <ProblemWithRetry problem={problem} retry={retry} sx={{ px: 2, pt: 2 }} />}
       {!sessions && !problem && (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
           <CircularProgress aria-label={t('sessions_loading')} />

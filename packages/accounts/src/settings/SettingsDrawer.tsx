@@ -45,6 +45,7 @@ import { themeModes } from '@ente/shared/theme.ts';
 import { getAccountDetails, setEmailMFA } from '../services/account-details.ts';
 import { disableTwoFactor } from '../services/account-two-factor.ts';
 import { errorMessageKey, isAccountsError } from '../services/errors.ts';
+import { ProblemWithRetry } from './ProblemWithRetry.tsx';
 import { RecoveryKeyView } from './RecoveryKeyView.tsx';
 import { SessionsView } from './SessionsView.tsx';
 import { useRemoteValue } from './use-remote-value.ts';
@@ -202,16 +203,7 @@ function MainView({ open, onClose, onShow }: MainViewProps) {
         />
         <NavigationItem label={t('sessions_title')} onClick={() => onShow('sessions')} />
       </List>
-      {problem && (
-        <Box role="alert" sx={{ px: 2, pb: 2 }}>
-          <Typography variant="body2" sx={{ color: 'error.main', mb: 1 }}>
-            {t(problem)}
-          </Typography>
-          <Button size="small" variant="outlined" onClick={retry}>
-            {t('settings_retry')}
-          </Button>
-        </Box>
-      )}
+      {problem && <ProblemWithRetry problem={problem} retry={retry} sx={{ px: 2, pb: 2 }} />}
       <Divider />
       <Preferences />
       <Divider />
