@@ -27,7 +27,7 @@ export const layers = {
   app: ['accounts', 'shared', 'protocol', 'crypto'],
   server: ['protocol', 'crypto'],
   e2e: ['scripts', 'protocol', 'crypto'],
-  bench: ['scripts'],
+  bench: ['scripts', 'e2e'],
   scripts: [],
   config: [],
   // Tool configuration files (jest.config.cjs, next.config.mjs, eslint.config.mjs, …) wherever they are.

@@ -26,6 +26,7 @@ describe('serve-static', () => {
     await writeFile(path.join(out, 'guide/index.html'), '<p>guide index</p>');
     await writeFile(path.join(out, '404.html'), '<p>not found page</p>');
     await writeFile(path.join(out, '_next/static/chunks/main.js'), 'console.log("main chunk");'.repeat(50));
+    await writeFile(path.join(out, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(sandbox, 'secret.txt'), 'TOP SECRET');
     await symlink(path.join(sandbox, 'secret.txt'), path.join(out, 'leak.txt'));
     server = await serveStatic({ root: out, apiOrigins: ['http://localhost:8080'] });
@@ -97,6 +98,15 @@ describe('serve-static', () => {
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  test('sends the service worker as JavaScript that is revalidated on every check', async () => {
+    // A cached sw.js would keep an old version of the app installed (apps/auth/scripts/service-worker.mjs).
+    const response = await get(server.port, '/sw.js');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.match(response.headers['content-security-policy'], /worker-src 'self'/);
   });
 
   test('gzips text when the client accepts it', async () => {

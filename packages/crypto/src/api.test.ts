@@ -2,8 +2,10 @@
 // run reporting, the SRP handles, and the in-process path of client.ts. (The ops-16 Argon2id vector
 // itself is asserted once, in vectors.test.ts.)
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
+import plainSodium from 'libsodium-wrappers-sumo';
 
 import { createCryptoAPI, cryptoAPI, openSrpHandleCount, SRP_HANDLE_TTL_MS, type KeyAttributesLike } from './api.ts';
+import { encryptBlobB64 } from './blob.ts';
 import { cryptoWorker } from './client.ts';
 import { fromB64, toB64, utf8Bytes } from './encoding.ts';
 import {
@@ -407,6 +409,73 @@ describe('recovery key words', () => {
     expect(await refused(`${'abandon '.repeat(23)}Zebra,`)).toMatchObject({ reason: 'unknownWord', word: 'zebra,' });
     expect((await refused(`${'abandon '.repeat(23)}abandon`)).reason).toBe('checksum');
     expect((await refused(`${'abandon '.repeat(23)}zoo`)).reason).toBe('checksum');
+  });
+});
+
+describe('Blob texts (authenticator entities, share links)', () => {
+  const authKey = b64Range(0x20, 0x3f);
+  const vector = {
+    header: 'wvnxrd8hPJ6Do15ziGhAuOz+uIGlDwf+',
+    encryptedData:
+      'dZWQ5+u8cgkWlHnDQV7ySUfSEiFyIGQMD23gOiE5RhJ88LjIkZ3UwHwdvcaTX0btbG1ujGi1Ntrevh/75C+GuDm5OYAbkSCUKbmRVI89lO+FBo0FQnf0AcZsbVJc8MZFNk+Ndw4loXOXvm3qbBouKt2aTH7XLYvPtZ/IBEXT4XK59xeZWIjNLBPFXZgbC2dqUzIthUc81zFR3hCYXAe7ml94HbkezPQ6M1Meti7SIi1QG4h80kzkuhCgMQ==',
+  };
+  const vectorText =
+    '"otpauth://totp/ACME:user@example.org?algorithm=SHA1&digits=6&issuer=ACME&period=30&secret=JBSWY3DPEHPK3PXP&codeDisplay=%7B%22pinned%22%3Atrue%2C%22trashed%22%3Afalse%7D"';
+  /** The same Blob with one bit of its ciphertext flipped. */
+  const tampered = (blob: { encryptedData: string; header: string }) => {
+    const bytes = fromB64(blob.encryptedData);
+    bytes[3] = bytes[3]! ^ 1;
+    return { ...blob, encryptedData: toB64(bytes) };
+  };
+
+  test('the entity vector decrypts to its JSON string literal, quotes included', async () => {
+    expect(await cryptoAPI.decryptBlobText(vector, authKey)).toBe(vectorText);
+  });
+
+  test('round trip of non-ASCII text; what plain libsodium reads is its UTF-8', async () => {
+    const text = JSON.stringify('otpauth://totp/Bänk:名前?secret=JBSWY3DPEHPK3PXP');
+    const blob = await cryptoAPI.encryptBlobText(text, authKey);
+    expect(fromB64(blob.header)).toHaveLength(24);
+    expect(await cryptoAPI.decryptBlobText(blob, authKey)).toBe(text);
+    await plainSodium.ready;
+    const state = plainSodium.crypto_secretstream_xchacha20poly1305_init_pull(fromB64(blob.header), fromB64(authKey));
+    const pulled = plainSodium.crypto_secretstream_xchacha20poly1305_pull(state, fromB64(blob.encryptedData), null);
+    expect(pulled && pulled.tag).toBe(plainSodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL);
+    expect(pulled && new TextDecoder().decode(pulled.message)).toBe(text);
+  });
+
+  test('decryptBlobText throws DecryptionError for a tampered Blob, a wrong key and bytes that are not UTF-8', async () => {
+    await expect(cryptoAPI.decryptBlobText(tampered(vector), authKey)).rejects.toBeInstanceOf(DecryptionError);
+    await expect(cryptoAPI.decryptBlobText(vector, b64Range(0, 31))).rejects.toBeInstanceOf(DecryptionError);
+    const notText = await encryptBlobB64(new Uint8Array([0x22, 0xff, 0x22]), authKey);
+    await expect(cryptoAPI.decryptBlobText(notText, authKey)).rejects.toBeInstanceOf(DecryptionError);
+  });
+
+  test('decryptBlobTexts answers in order, with null for each Blob that fails, never throwing', async () => {
+    const other = await cryptoAPI.encryptBlobText('"second"', authKey);
+    const notText = await encryptBlobB64(new Uint8Array([0xc3]), authKey);
+    const texts = await cryptoAPI.decryptBlobTexts(
+      [
+        vector,
+        tampered(vector),
+        other,
+        notText,
+        { encryptedData: 'not base64!', header: vector.header },
+        { encryptedData: vector.encryptedData, header: '' },
+        null as unknown as { encryptedData: string; header: string },
+      ],
+      authKey,
+    );
+    expect(texts).toEqual([vectorText, null, '"second"', null, null, null, null]);
+    expect(await cryptoAPI.decryptBlobTexts([], authKey)).toEqual([]);
+  });
+
+  test('through cryptoWorker(): a batch of 2,000 in one call', async () => {
+    const crypto = await cryptoWorker();
+    const texts = Array.from({ length: 2000 }, (_, i) => JSON.stringify(`otpauth://totp/I${String(i)}?secret=AA`));
+    const blobs = await Promise.all(texts.map((text) => crypto.encryptBlobText(text, authKey)));
+    expect(await crypto.decryptBlobTexts(blobs, authKey)).toEqual(texts);
+    await expect(crypto.decryptBlobText(tampered(vector), authKey)).rejects.toBeInstanceOf(DecryptionError);
   });
 });
 

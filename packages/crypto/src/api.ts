@@ -2,8 +2,9 @@
 // strings so that it can run behind a worker boundary (client.ts, worker.ts). `cryptoAPI` is the direct
 // implementation (Node, tests, and the worker itself). Steps follow docs/protocol.md: #generating-keys-at-sign-up,
 // #password-kdf, #interactive-key-attributes, #recovery-key, #auth-tokens, #srp, #two-factor, #session-storage.
+import { decryptBlobBytes, encryptBlobB64, type BlobB64 } from './blob.ts';
 import { decryptBoxB64, encryptBoxB64, type BoxB64 } from './box.ts';
-import { bytesOf, toB64Url } from './encoding.ts';
+import { bytesOf, toB64Url, utf8Bytes, utf8String } from './encoding.ts';
 import { DecryptionError, SrpSessionError } from './errors.ts';
 import {
   checkKdfParams,
@@ -22,6 +23,8 @@ import { sodiumReady } from './sodium.ts';
 import { createSrpClient, generateSrpSetupAttributes, type SrpClientSession, type SrpSetupAttributes } from './srp.ts';
 
 export type { Argon2Run } from './kdf.ts';
+export type { BlobB64 } from './blob.ts';
+export type { BoxB64 } from './box.ts';
 export type { KeyAttributesB64 } from './key-attributes.ts';
 export type { SrpSetupAttributes } from './srp.ts';
 
@@ -143,6 +146,15 @@ export interface CryptoAPI {
   decryptTwoFactorSecret(encryptedData: string, nonce: string, recoveryKey: string): Promise<string>;
   encryptBox(data: string, key: string): Promise<BoxB64>;
   decryptBox(encryptedData: string, nonce: string, key: string): Promise<string>;
+  /** A Blob (one TAG_FINAL secretstream message) of the UTF-8 bytes of `text` (authenticator entities, share links). */
+  encryptBlobText(text: string, key: string): Promise<BlobB64>;
+  /** The UTF-8 text of a Blob; `DecryptionError` when it does not open or is not UTF-8. */
+  decryptBlobText(blob: BlobB64, key: string): Promise<string>;
+  /**
+   * The UTF-8 texts of many Blobs under one key, in one call (one worker round trip for a whole vault):
+   * `null` for each Blob that does not open, is not UTF-8 or is malformed; never throws for one of them.
+   */
+  decryptBlobTexts(blobs: readonly BlobB64[], key: string): Promise<(string | null)[]>;
   /** 32 random bytes. */
   generateKey(): Promise<string>;
   stashKey(key: string): Promise<KeyStash>;
@@ -187,6 +199,15 @@ function settle<T>(step: () => T): Promise<T> {
 /** The login subkey of an SRP secret (derived from the KEK when that is what was given). */
 async function loginSubKeyOf(secret: { kek?: string; loginSubKey?: string }): Promise<string | undefined> {
   return secret.kek === undefined ? secret.loginSubKey : deriveLoginSubKeyB64(secret.kek);
+}
+
+/** The UTF-8 text of a decrypted Blob; bytes that are not UTF-8 count as a failed decryption. */
+function blobText(bytes: Uint8Array): string {
+  try {
+    return utf8String(bytes);
+  } catch {
+    throw new DecryptionError('blob is not UTF-8 text');
+  }
 }
 
 function present(value: string | null | undefined): value is string {
@@ -321,6 +342,26 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
 
     encryptBox: (data, key) => encryptBoxB64(data, key),
     decryptBox: (encryptedData, nonce, key) => decryptBoxB64({ encryptedData, nonce }, key),
+
+    encryptBlobText: (text, key) => encryptBlobB64(utf8Bytes(text), key),
+
+    async decryptBlobText(blob, key) {
+      return blobText(await decryptBlobBytes(blob, key));
+    },
+
+    async decryptBlobTexts(blobs, key) {
+      await sodiumReady();
+      const keyBytes = bytesOf(key);
+      const texts: (string | null)[] = [];
+      for (const blob of blobs) {
+        try {
+          texts.push(blobText(await decryptBlobBytes(blob, keyBytes)));
+        } catch {
+          texts.push(null);
+        }
+      }
+      return texts;
+    },
 
     generateKey: () => generateKeyB64(),
 

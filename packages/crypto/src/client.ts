@@ -12,6 +12,8 @@ export type { CryptoRemote } from './boundary.ts';
 export { ARGON2_MEASURE } from './boundary.ts';
 
 let remote: Promise<CryptoRemote> | undefined;
+/** Terminates the Web Worker behind `remote` and fails its pending calls, when it runs in one. */
+let endCurrentWorker: (() => void) | undefined;
 
 /** The crypto API of this tab (a worker in browsers, in-process elsewhere). */
 export function cryptoWorker(): Promise<CryptoRemote> {
@@ -25,6 +27,16 @@ export function cryptoWorker(): Promise<CryptoRemote> {
   return started;
 }
 
+/**
+ * Ends this tab's crypto worker, with every key and SRP handle it holds in memory (the idle lock of the
+ * auth app). Pending calls fail; the next `cryptoWorker()` starts a fresh one.
+ */
+export function resetCryptoWorker(): void {
+  endCurrentWorker?.();
+  endCurrentWorker = undefined;
+  remote = undefined;
+}
+
 async function inProcess(): Promise<CryptoRemote> {
   const { createCryptoEndpoint } = await import('./endpoint.ts');
   const endpoint = createCryptoEndpoint({ serializeErrors: false });
@@ -36,6 +48,10 @@ async function inWorker(): Promise<CryptoRemote> {
   // comlink never settles a call whose worker died; fail pending and later calls instead, and let the
   // next cryptoWorker() start a new worker.
   const failed = new Promise<never>((_, reject) => {
+    endCurrentWorker = () => {
+      reject(new Error('the crypto worker was ended'));
+      worker.terminate();
+    };
     const fail = () => {
       reject(new Error('the crypto worker failed'));
       remote = undefined;

@@ -208,7 +208,10 @@ describe('each clean-up step ignores and logs its own failure', () => {
       name === 'thumbs' ? Promise.reject(new Error('busy')) : Promise.resolve(cacheNames.delete(name)),
     );
     await logout();
-    expect([...cacheNames].sort()).toEqual(['thumbs', 'unrelated']);
+    const keptCaches = storagePlaces().flatMap((place) =>
+      place.kind === 'cache' && !place.clearedOnLogout ? [place.cache] : [],
+    );
+    expect([...cacheNames].sort()).toEqual(['thumbs', 'unrelated', ...keptCaches].sort());
   });
 
   test('one in-memory reset failing does not stop the others', async () => {
@@ -250,6 +253,19 @@ function seededValue(key: string): string {
   return `"${key} value"`;
 }
 
+/** A database `name` with one object store holding one record. */
+function createDatabaseWithData(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore('things').put('data', 'key');
+    request.onsuccess = () => {
+      request.result.close();
+      resolve();
+    };
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
+  });
+}
+
 /** Puts something into every place of the registry, and a signed-in user. */
 async function seedEveryPlace() {
   cacheNames = new Set(['unrelated']);
@@ -264,6 +280,9 @@ async function seedEveryPlace() {
         break;
       case 'localforage':
         await (await localforageStore(place)).setItem('file', 'data');
+        break;
+      case 'idb':
+        await createDatabaseWithData(place.database);
         break;
       case 'cache':
         cacheNames.add(place.cache);
@@ -303,6 +322,7 @@ async function expectNothingClearedRemains({ except }: { except?: Step } = {}) {
         }
         break;
       case 'localforage':
+      case 'idb':
         // The whole database is gone, not only emptied (a browser would still list an empty one).
         expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(place.database);
         break;

@@ -14,6 +14,7 @@
 import { ApiError, ClientError, post, requestsInFlight, requestsSettled } from './http.ts';
 import { log } from './log.ts';
 import { resetInMemoryState } from './storage/in-memory.ts';
+import { deleteIndexedDatabase } from './storage/indexed-db.ts';
 import { deleteKVDatabase, savedKV, saveKV } from './storage/kv.ts';
 import { deleteLocalforageDatabase } from './storage/local-forage.ts';
 import { savedUser } from './storage/local-storage.ts';
@@ -92,6 +93,9 @@ async function clearPlace(place: StoragePlace): Promise<void> {
     case 'localforage':
       await deleteLocalforageDatabase(place);
       return;
+    case 'idb':
+      await deleteIndexedDatabase(place.database);
+      return;
     case 'cache':
       // Cache Storage exists only in secure contexts; without it there is nothing to delete.
       if (typeof caches !== 'undefined') await caches.delete(place.cache);
@@ -109,6 +113,8 @@ function describePlace(place: StoragePlace): string {
       return 'the kv database';
     case 'localforage':
       return `the localforage database ${place.database}`;
+    case 'idb':
+      return `the database ${place.database}`;
     case 'cache':
       return `the cache ${place.cache}`;
   }

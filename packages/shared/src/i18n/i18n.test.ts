@@ -1,4 +1,12 @@
-import { changeLocale, currentLocale, i18n, isI18nReady, setupI18n, subscribeI18nReady } from './i18n.ts';
+import {
+  changeLocale,
+  currentLocale,
+  i18n,
+  isI18nReady,
+  loadNamespace,
+  setupI18n,
+  subscribeI18nReady,
+} from './i18n.ts';
 
 // Fetching German fails, as a chunk can when the network goes away.
 jest.mock('./locales/de-DE/common.json', () => {
@@ -42,4 +50,17 @@ test('a locale that cannot be fetched is not switched to, and the choice is not 
   await expect(changeLocale('de-DE')).rejects.toThrow();
   expect(currentLocale()).toBe('en-US');
   expect(localStorage.getItem('locale')).toBe('"en-US"');
+});
+
+test('a lazy namespace is fetched only when asked for, for en-US and the locale in use, then with each locale chosen', async () => {
+  await changeLocale('fr-FR');
+  expect(i18n.hasResourceBundle('en-US', 'codes')).toBe(false);
+  expect(i18n.hasResourceBundle('fr-FR', 'codes')).toBe(false);
+  await loadNamespace('codes');
+  expect(i18n.hasResourceBundle('en-US', 'codes')).toBe(true);
+  expect(i18n.hasResourceBundle('fr-FR', 'codes')).toBe(true);
+  expect(i18n.hasResourceBundle('pl-PL', 'codes')).toBe(false);
+  await changeLocale('pl-PL');
+  expect(i18n.hasResourceBundle('pl-PL', 'codes')).toBe(true);
+  expect(i18n.hasResourceBundle('pl-PL', 'common')).toBe(true);
 });

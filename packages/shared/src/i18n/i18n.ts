@@ -4,6 +4,9 @@
 // synchronously when this module loads, so `t` works everywhere from the start (also in the static
 // prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
 // which keeps the first load small. The app counts as ready once the visitor's locale is in place.
+// The `codes` namespace (the auth app's vault pages) is not in any first load at all: the code that
+// needs it calls `loadNamespace('codes')`, which fetches it for en-US and the locale in use, and for
+// every locale chosen later.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -11,6 +14,7 @@ import { log } from '../log.ts';
 import { savedLocale, saveLocale } from '../storage/local-storage.ts';
 import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
 import enAccounts from './locales/en-US/accounts.json';
+import type enCodes from './locales/en-US/codes.json';
 import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
 
@@ -18,11 +22,21 @@ export const namespaces = ['common', 'errors', 'accounts'] as const;
 
 export type Namespace = (typeof namespaces)[number];
 
+/** Namespaces fetched only when a page asks for them (`loadNamespace`). */
+export const lazyNamespaces = ['codes'] as const;
+
+export type LazyNamespace = (typeof lazyNamespaces)[number];
+
 // Typed keys: `t('…')`, `useTranslation(ns)` and i18next's ParseKeys<ns> accept only keys of these files.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; errors: typeof enErrors; accounts: typeof enAccounts };
+    resources: {
+      common: typeof enCommon;
+      errors: typeof enErrors;
+      accounts: typeof enAccounts;
+      codes: typeof enCodes;
+    };
   }
 }
 
@@ -76,6 +90,36 @@ export function currentLocale(): Locale {
   return isSupportedLocale(language) ? language : defaultLocale;
 }
 
+/**
+ * Fetches a lazy namespace for en-US (the fallback) and the locale in use, and from then on with every
+ * locale chosen. Resolves once both are in place; a failure to fetch a translation leaves en-US.
+ */
+export function loadNamespace(ns: LazyNamespace): Promise<void> {
+  let loading = lazyLoads.get(ns);
+  if (!loading) {
+    loading = (async () => {
+      await addLazyBundle(defaultLocale, ns);
+      loadedLazy.add(ns);
+      try {
+        await addLazyBundle(currentLocale(), ns);
+      } catch (e) {
+        log.warn(`Could not load the ${currentLocale()} translations of ${ns}`, e);
+      }
+    })();
+    lazyLoads.set(ns, loading);
+    loading.catch(() => lazyLoads.delete(ns));
+  }
+  return loading;
+}
+
+const lazyLoads = new Map<LazyNamespace, Promise<void>>();
+const loadedLazy = new Set<LazyNamespace>();
+
+async function addLazyBundle(locale: Locale, ns: LazyNamespace): Promise<void> {
+  if (i18n.hasResourceBundle(locale, ns)) return;
+  i18n.addResourceBundle(locale, ns, await loadBundle(locale, ns), true, true);
+}
+
 /** Switches to `locale` (the user's choice from the menu) and saves it. Throws if it cannot be fetched. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await applyLocale(locale);
@@ -106,12 +150,13 @@ async function applyLocale(locale: Locale): Promise<void> {
 }
 
 async function loadLocale(locale: Locale): Promise<void> {
-  if (namespaces.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
-  const bundles = await Promise.all(namespaces.map((ns) => loadBundle(locale, ns)));
-  namespaces.forEach((ns, index) => i18n.addResourceBundle(locale, ns, bundles[index] ?? {}, true, true));
+  const wanted = [...namespaces, ...loadedLazy];
+  if (wanted.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
+  const bundles = await Promise.all(wanted.map((ns) => loadBundle(locale, ns)));
+  wanted.forEach((ns, index) => i18n.addResourceBundle(locale, ns, bundles[index] ?? {}, true, true));
 }
 
-async function loadBundle(locale: Locale, ns: Namespace): Promise<Record<string, unknown>> {
+async function loadBundle(locale: Locale, ns: Namespace | LazyNamespace): Promise<Record<string, unknown>> {
   // One webpack chunk per file of ./locales/<locale>/<namespace>.json.
   const module: unknown = await import(`./locales/${locale}/${ns}.json`);
   const bundle = (module as { default?: unknown }).default ?? module;

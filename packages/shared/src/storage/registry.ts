@@ -87,6 +87,16 @@ export const srpAttributesShape = s.object({
   isEmailMFAEnabled: s.boolean,
 });
 
+/** How the auth app lists codes on this device. */
+export const authDisplayShape = s.object({
+  compact: s.optional(s.boolean),
+  hideCodes: s.optional(s.boolean),
+  sort: s.optional(s.oneOf('issuer', 'account', 'recent', 'manual')),
+});
+
+/** The auth app's idle lock on this device: minutes without activity before the tab locks (0: never). */
+export const authIdleLockShape = s.object({ minutes: s.integer });
+
 // Whether logout keeps a key of a place it clears.
 const kept = { keptOnLogout: true } as const;
 const notKept = { keptOnLogout: false } as const;
@@ -117,6 +127,9 @@ export const storageRegistry = {
       theme: stored(s.oneOf('dark', 'light'), kept),
       locale: stored(s.string, kept),
       logs: stored(s.arrayOf(logEntryShape), kept),
+      // The auth app's display options and idle lock on this device (docs/product.md#the-codes).
+      authDisplay: stored(authDisplayShape, kept),
+      authIdleLock: stored(authIdleLockShape, kept),
     },
   },
   // Unlocked keys for this tab only.
@@ -139,12 +152,23 @@ export const storageRegistry = {
     clearedOnLogout: true,
     keys: { token: notKept, userID: notKept, apiOrigin: kept },
   },
+  // The auth app's cache of the encrypted vault, through idb (authenticator-db.ts): the encrypted
+  // authenticator key, the encrypted entities and the last diff timestamp. Logout deletes it.
+  authenticatorDB: { kind: 'idb', database: 'ente-auth', clearedOnLogout: true },
   // File data of Photos, through localforage (docs/protocol.md#indexeddb).
   files: { kind: 'localforage', database: 'ente-files', objectStore: 'files', clearedOnLogout: true },
   // Cache Storage caches of file data (docs/protocol.md#caches).
   thumbsCache: { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
   faceCropsCache: { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },
   filesCache: { kind: 'cache', cache: 'files', clearedOnLogout: true },
+  // The auth app's service worker (apps/auth/scripts/service-worker.mjs). Its precache holds the app's
+  // own files (HTML, scripts, fonts, the brand icons' index): public, the same for every visitor, no
+  // secret, so logout keeps it and the app still opens offline. Workbox appends the worker's scope to
+  // this name (`ente-auth-precache-v2-https://auth.example.org/`).
+  authAppFilesCache: { kind: 'cache', cache: 'ente-auth-precache-v2', clearedOnLogout: false },
+  // The brand icons the cards have shown: no secret, but they tell which services the account has codes
+  // for, so logout deletes them.
+  authBrandIconsCache: { kind: 'cache', cache: 'ente-auth-brand-icons', clearedOnLogout: true },
 } as const;
 
 type Registry = typeof storageRegistry;
@@ -170,6 +194,8 @@ export type SessionKey = keyof Registry['sessionStorage']['keys'];
 /** The value stored under a session-storage key. */
 export type SessionValue<K extends SessionKey> = s.Infer<Registry['sessionStorage']['keys'][K]['shape']>;
 export type LogEntry = s.Infer<typeof logEntryShape>;
+export type AuthDisplay = s.Infer<typeof authDisplayShape>;
+export type AuthIdleLock = s.Infer<typeof authIdleLockShape>;
 
 /** The places of the registry, in the order logout clears them. */
 export function storagePlaces(): StoragePlace[] {

@@ -1,0 +1,100 @@
+// A list item for an entity that could not be read (it does not decrypt, or its text is not a code
+// URI we can parse): what is known of it, why it cannot be shown, and "copy raw data" so that nothing
+// the user had is lost. Same item pattern as CodeCard.
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ErrorOutlineOutlinedIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Button from '@mui/material/Button';
+import { styled } from '@mui/material/styles';
+import type { ParseKeys } from 'i18next';
+import { memo, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { BrokenItem } from '../../services/types.ts';
+import { useCardActions, type ItemProps } from './CodeCard.tsx';
+
+export const BrokenCard = memo(function BrokenCard({
+  item,
+  index,
+  setSize,
+  active,
+  top,
+  itemRef,
+}: ItemProps & { item: BrokenItem }) {
+  const { t } = useTranslation('codes');
+  const actions = useCardActions();
+  const id = useId();
+  const name = item.issuer || t('list.unreadable');
+  const raw = item.raw;
+  return (
+    <Item
+      ref={itemRef}
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      aria-labelledby={`${id}-name`}
+      aria-describedby={`${id}-error`}
+      tabIndex={active ? 0 : -1}
+      data-index={index}
+      data-code-id={item.id}
+      data-broken
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      <Card className="card">
+        <Header>
+          <ErrorOutlineOutlinedIcon color="error" aria-hidden />
+          <Name id={`${id}-name`}>{name}</Name>
+        </Header>
+        <Message id={`${id}-error`}>{t(item.errorKey as ParseKeys<'codes'>)}</Message>
+        <div>
+          <Button
+            size="small"
+            startIcon={<ContentCopyIcon />}
+            disabled={raw === undefined}
+            tabIndex={active ? 0 : -1}
+            aria-label={t('list.copyRawNamed', { name })}
+            onClick={() => raw !== undefined && actions.copyRaw(raw)}
+          >
+            {t('list.copyRaw')}
+          </Button>
+        </div>
+      </Card>
+    </Item>
+  );
+});
+
+const Item = styled('div')({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  paddingBottom: 8,
+  outline: 'none',
+  '&:focus-visible > .card': { outline: '2px solid', outlineOffset: 2 },
+});
+
+const Card = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(1),
+  padding: theme.spacing(1.5, 2),
+  borderRadius: theme.shape.borderRadius,
+  backgroundColor: theme.palette.background.paper,
+  border: `1px dashed ${theme.palette.error.main}`,
+  outlineColor: theme.palette.primary.main,
+}));
+
+const Header = styled('div')(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(1.5) }));
+
+const Name = styled('span')(({ theme }) => ({
+  ...theme.typography.subtitle1,
+  fontWeight: 600,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+}));
+
+const Message = styled('p')(({ theme }) => ({
+  ...theme.typography.body2,
+  margin: 0,
+  color: theme.palette.text.secondary,
+}));
