@@ -29,6 +29,7 @@ import { registerServiceWorker } from '../services/service-worker.ts';
 import { createTicker } from '../services/ticker.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import { useVaultSnapshot } from '../services/use-vault.ts';
+import { takeStartedVault } from '../services/vault-start.ts';
 import { openVault, VaultConflictError, VaultError, type Vault } from '../services/vault.ts';
 import { useImageDrop } from './editor/use-image-drop.ts';
 import { BrandIndexContext } from './list/BrandAvatar.tsx';
@@ -58,10 +59,11 @@ export default function VaultPage() {
   useEffect(() => {
     let cancelled = false;
     let opened: Vault | undefined;
-    // Both at once: the vault reads its cache while the translations arrive.
-    const vault = openVault();
-    Promise.all([loadNamespace('codes'), vault]).then(
-      ([, value]) => {
+    // Both at once: the vault reads its cache while the translations arrive (usually started already
+    // by pages/auth.tsx, while this chunk was downloading).
+    const vault = takeStartedVault() ?? Promise.all([loadNamespace('codes'), openVault()]).then(([, value]) => value);
+    vault.then(
+      (value) => {
         if (cancelled) value.close();
         else setState({ vault: (opened = value) });
       },

@@ -11,7 +11,17 @@ import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { savedEncryptionKeyStash, savedKeyAttributes } from '@ente/shared/storage/account-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
-const VaultPage = lazy(() => import('../components/VaultPage.tsx'));
+import { startVault } from '../services/vault-start.ts';
+
+const loadVaultPage = () => import('../components/VaultPage.tsx');
+const VaultPage = lazy(loadVaultPage);
+
+// In an unlocked tab, the page's chunk and the vault (cache, crypto worker, translations) start loading
+// as this module runs, before React renders anything, and in parallel.
+if (typeof window !== 'undefined' && arrivalRedirect() === undefined) {
+  loadVaultPage().catch(() => undefined);
+  startVault();
+}
 
 /** Where the visitor goes instead of the codes; undefined when this tab can show them. */
 function arrivalRedirect(): string | undefined {

@@ -19,18 +19,18 @@ afterEach(() => localStorage.clear());
 describe('LandingPlaceholder', () => {
   test('signed in: the header, one h1 in a main landmark, and the text', () => {
     localStorage.setItem('user', JSON.stringify(signedInUser));
-    renderInShell(<LandingPlaceholder headingKey="title_auth" bodyKey="codes_coming_soon" requireLogin={true} />);
+    renderInShell(<LandingPlaceholder headingKey="title_photos" bodyKey="gallery_coming_soon" requireLogin={true} />);
     expect(screen.getByRole('banner')).toContainElement(screen.getByRole('img', { name: 'Ente' }));
     const main = screen.getByRole('main');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Ente Auth' }));
-    expect(main).toHaveTextContent('Your codes will appear here.');
+    expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Ente Photos' }));
+    expect(main).toHaveTextContent('Your photos will appear here.');
     expect(main).toHaveTextContent('Signed in as ada@example.org');
     expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 
   test('signed out, when login is required: the overlay and a redirect to /login', () => {
-    renderInShell(<LandingPlaceholder headingKey="title_auth" bodyKey="codes_coming_soon" requireLogin={true} />);
+    renderInShell(<LandingPlaceholder headingKey="title_photos" bodyKey="gallery_coming_soon" requireLogin={true} />);
     expect(mockRouter.replace).toHaveBeenCalledWith('/login');
     expect(mockRouter.replace).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
