@@ -4,7 +4,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Local-storage keys logout keeps (docs/protocol.md#local-storage, docs/decisions.md#browser-storage-and-logout). */
-export const localKeysKeptOnLogout = ['logs', 'theme', 'locale'];
+export const localKeysKeptOnLogout = ['logs', 'theme', 'locale', 'authDisplay', 'authIdleLock'];
 /** kv keys logout keeps (docs/protocol.md#indexeddb). */
 export const kvKeysKeptOnLogout = ['apiOrigin'];
 
@@ -46,8 +46,8 @@ export async function browserStorage(page: Page): Promise<BrowserStorage> {
 }
 
 /**
- * Logout left nothing but the device preferences: local storage holds only `logs`, `theme` and
- * `locale`, session storage nothing, IndexedDB no database but `kv` with only `apiOrigin` (or none),
+ * Logout left nothing but the device preferences: local storage holds only `logs`, `theme`,
+ * `locale` and the auth app's display and idle-lock options, session storage nothing, IndexedDB no database but `kv` with only `apiOrigin` (or none),
  * Cache Storage nothing.
  */
 export async function expectOnlyPreferencesLeft(page: Page): Promise<void> {

@@ -39,6 +39,13 @@ for (const entry of appPages.filter((candidate) => candidate.requiresLogin)) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await waitUntilSettled(page);
     expect(new URL(page.url()).pathname).toBe(entry.path);
-    expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+    // An account without codes has no authenticator key yet: the protocol answers the auth app's
+    // GET /authenticator/key with 404 (docs/protocol.md#authenticator), which Chromium logs as a failed load.
+    const noKeyYet = /status of 404 .*\/authenticator\/key\)$/;
+    expect({ ...problems, consoleErrors: problems.consoleErrors.filter((line) => !noKeyYet.test(line)) }).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      cspViolations: [],
+    });
   });
 }

@@ -18,7 +18,10 @@ const origin = 'http://localhost:8080';
 const server = setupServer();
 const logoutRequests: Request[] = [];
 let cacheNames: Set<string>;
-const fakeCaches = { delete: jest.fn<(name: string) => Promise<boolean>>() };
+const fakeCaches = {
+  delete: jest.fn<(name: string) => Promise<boolean>>(),
+  keys: () => Promise.resolve([...cacheNames]),
+};
 const inMemoryReset = jest.fn<() => void>();
 const messageSchema = z.object({ message: z.string() });
 
@@ -225,6 +228,20 @@ describe('each clean-up step ignores and logs its own failure', () => {
     expect(other).toHaveBeenCalled();
   });
 
+  test('the service workers of the origin are unregistered (they would serve and refill their caches)', async () => {
+    const unregister = jest.fn(() => Promise.resolve(true));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistrations: () => Promise.resolve([{ unregister }, { unregister }]) },
+      configurable: true,
+    });
+    try {
+      await logout();
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    }
+    expect(unregister).toHaveBeenCalledTimes(4); // two workers, in both sweeps
+  });
+
   test('without Cache Storage (insecure context) there is nothing to delete', async () => {
     delete (globalThis as { caches?: unknown }).caches;
     await expect(logout()).resolves.toBeUndefined();
@@ -285,7 +302,8 @@ async function seedEveryPlace() {
         await createDatabaseWithData(place.database);
         break;
       case 'cache':
-        cacheNames.add(place.cache);
+        // A cache named by prefix carries a suffix (Workbox: the service worker's scope).
+        cacheNames.add('byPrefix' in place ? `${place.cache}-http://localhost/` : place.cache);
         break;
     }
   }
@@ -327,7 +345,7 @@ async function expectNothingClearedRemains({ except }: { except?: Step } = {}) {
         expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(place.database);
         break;
       case 'cache':
-        expect([...cacheNames]).not.toContain(place.cache);
+        expect([...cacheNames].filter((name) => name.startsWith(place.cache))).toEqual([]);
         break;
     }
   }

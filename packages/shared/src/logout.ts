@@ -68,6 +68,11 @@ async function endRemoteSession(): Promise<void> {
 /** The in-memory state, then each place the registry clears on logout; a failing step is logged and skipped. */
 async function clearLocalState(): Promise<void> {
   await resetInMemoryState();
+  try {
+    await unregisterServiceWorkers();
+  } catch (e) {
+    log.error('Logout could not unregister the service workers', e);
+  }
   for (const place of storagePlaces()) {
     if (!place.clearedOnLogout) continue;
     try {
@@ -96,11 +101,54 @@ async function clearPlace(place: StoragePlace): Promise<void> {
     case 'idb':
       await deleteIndexedDatabase(place.database);
       return;
-    case 'cache':
+    case 'cache': {
       // Cache Storage exists only in secure contexts; without it there is nothing to delete.
-      if (typeof caches !== 'undefined') await caches.delete(place.cache);
+      if (typeof caches === 'undefined') return;
+      const names =
+        'byPrefix' in place ? (await caches.keys()).filter((name) => name.startsWith(place.cache)) : [place.cache];
+      for (const name of names) await caches.delete(name);
       return;
+    }
   }
+}
+
+/**
+ * A service worker of this origin (the auth app's, for offline use) would go on serving its precache
+ * and filling it again; the next sign-in registers it afresh.
+ */
+async function unregisterServiceWorkers(): Promise<void> {
+  // Absent outside secure contexts (and in jsdom).
+  const container = (globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined)?.serviceWorker;
+  if (!container) return;
+  const registrations = await container.getRegistrations();
+  await Promise.all(
+    registrations.map(async (registration) => {
+      // A worker still installing would go on filling its precache after the caches are deleted.
+      const installing = registration.installing;
+      if (installing) await installed(installing, installWaitMs);
+      await registration.unregister();
+    }),
+  );
+}
+
+/** How long logout waits for a service worker that is installing. */
+const installWaitMs = 10_000;
+
+/** Resolves once `worker` is no longer installing, or after `timeoutMs`. */
+function installed(worker: ServiceWorker, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      worker.removeEventListener('statechange', onChange);
+      resolve();
+    }
+    function onChange() {
+      if (worker.state !== 'installing') done();
+    }
+    worker.addEventListener('statechange', onChange);
+    onChange();
+  });
 }
 
 function describePlace(place: StoragePlace): string {

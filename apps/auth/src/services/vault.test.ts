@@ -2,7 +2,7 @@
 // from fake-indexeddb and the crypto API in-process.
 import 'fake-indexeddb/auto';
 
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -30,6 +30,11 @@ import {
   type OpenVaultOptions,
   type Vault,
 } from './vault.ts';
+
+// Real crypto (in-process), IndexedDB and HTTP per test: on a loaded machine (the whole suite on two
+// cores) a test takes seconds, and the waits follow the vault's timers.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 10_000 });
 
 const msw = setupServer();
 let fake: FakeAuthenticatorServer;

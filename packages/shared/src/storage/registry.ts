@@ -162,10 +162,11 @@ export const storageRegistry = {
   faceCropsCache: { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },
   filesCache: { kind: 'cache', cache: 'files', clearedOnLogout: true },
   // The auth app's service worker (apps/auth/scripts/service-worker.mjs). Its precache holds the app's
-  // own files (HTML, scripts, fonts, the brand icons' index): public, the same for every visitor, no
-  // secret, so logout keeps it and the app still opens offline. Workbox appends the worker's scope to
-  // this name (`ente-auth-precache-v2-https://auth.example.org/`).
-  authAppFilesCache: { kind: 'cache', cache: 'ente-auth-precache-v2', clearedOnLogout: false },
+  // own files (HTML, scripts, fonts, the brand icons' index): public and the same for every visitor,
+  // but logout leaves nothing of a session behind, so it goes too, with the worker itself (logout.ts);
+  // the next sign-in registers and fills it again. Workbox appends the worker's scope to this name
+  // (`ente-auth-precache-v2-https://auth.example.org/`), hence the prefix.
+  authAppFilesCache: { kind: 'cache', cache: 'ente-auth-precache-v2', byPrefix: true, clearedOnLogout: true },
   // The brand icons the cards have shown: no secret, but they tell which services the account has codes
   // for, so logout deletes them.
   authBrandIconsCache: { kind: 'cache', cache: 'ente-auth-brand-icons', clearedOnLogout: true },
