@@ -7,6 +7,7 @@ import { decryptBlobBytes, encryptBlobB64 } from '@ente/crypto/blob.ts';
 import { fromB64UrlNoPad, toB64, toB64UrlNoPad, utf8Bytes, utf8String } from '@ente/crypto/encoding.ts';
 import { generateKeyB64 } from '@ente/crypto/keys.ts';
 
+import { emptyDisplay } from './code-uri.ts';
 import {
   canShare,
   parseSharePayload,
@@ -31,18 +32,7 @@ function codeData(fields: Partial<CodeData> = {}): CodeData {
     digits: 6,
     period: 30,
     counter: 0,
-    display: {
-      pinned: false,
-      trashed: false,
-      lastUsedAt: 0,
-      tapCount: 0,
-      tags: [],
-      note: '',
-      position: 0,
-      iconSrc: '',
-      iconID: '',
-      unknown: {},
-    },
+    display: emptyDisplay(),
     unknownParams: [],
     ...fields,
   };

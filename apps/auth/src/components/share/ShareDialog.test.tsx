@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 
 import { i18n, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 
+import { emptyDisplay } from '../../services/code-uri.ts';
 import { readShareLink } from '../../services/share.ts';
 import type { Code } from '../../services/types.ts';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -27,18 +28,7 @@ function code(fields: Partial<Code> = {}): Code {
     digits: 6,
     period: 30,
     counter: 0,
-    display: {
-      pinned: false,
-      trashed: false,
-      lastUsedAt: 0,
-      tapCount: 0,
-      tags: [],
-      note: '',
-      position: 0,
-      iconSrc: '',
-      iconID: '',
-      unknown: {},
-    },
+    display: emptyDisplay(),
     unknownParams: [],
     ...fields,
   };
