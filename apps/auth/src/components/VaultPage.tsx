@@ -16,7 +16,6 @@ import { whenIdle } from '@ente/shared/app/when-idle.ts';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
-import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
@@ -29,8 +28,8 @@ import { registerServiceWorker } from '../services/service-worker.ts';
 import { createTicker } from '../services/ticker.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import { useVaultSnapshot } from '../services/use-vault.ts';
-import { takeStartedVault } from '../services/vault-start.ts';
-import { openVault, VaultConflictError, VaultError, type Vault } from '../services/vault.ts';
+import { takeVault } from '../services/vault-start.ts';
+import { VaultConflictError, VaultError, type Vault } from '../services/vault.ts';
 import { useImageDrop } from './editor/use-image-drop.ts';
 import { BrandIndexContext } from './list/BrandAvatar.tsx';
 import { CardMenu, type CardMenuAction } from './list/CardMenu.tsx';
@@ -61,7 +60,7 @@ export default function VaultPage() {
     let opened: Vault | undefined;
     // Both at once: the vault reads its cache while the translations arrive (usually started already
     // by pages/auth.tsx, while this chunk was downloading).
-    const vault = takeStartedVault() ?? Promise.all([loadNamespace('codes'), openVault()]).then(([, value]) => value);
+    const vault = takeVault();
     vault.then(
       (value) => {
         if (cancelled) value.close();

@@ -1,7 +1,7 @@
 // Opening the vault before the code of its page has arrived. pages/auth.tsx calls `startVault()` as soon
 // as its module runs in an unlocked tab, so reading the cache, starting the crypto worker (libsodium)
 // and fetching the `codes` translations overlap with the download of the VaultPage chunk instead of
-// following it; VaultPage then takes what was started with `takeStartedVault()`.
+// following it; VaultPage then takes what was started with `takeVault()`.
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 
 import type { Vault } from './vault.ts';
@@ -19,9 +19,10 @@ export function startVault(): void {
   started = opening;
 }
 
-/** What `startVault` started, once; undefined when nothing was started (or it was taken already). */
-export function takeStartedVault(): Promise<Vault> | undefined {
-  const opening = started;
+/** The vault `startVault` started, or one started now; each call takes its own. */
+export function takeVault(): Promise<Vault> {
+  startVault();
+  const opening = started as Promise<Vault>;
   started = undefined;
   return opening;
 }

@@ -10,7 +10,7 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { BrokenItem } from '../../services/types.ts';
-import { useCardActions, type ItemProps } from './CodeCard.tsx';
+import { ListItemFrame, useCardActions, type ItemProps } from './CodeCard.tsx';
 
 export const BrokenCard = memo(function BrokenCard({
   item,
@@ -26,7 +26,7 @@ export const BrokenCard = memo(function BrokenCard({
   const name = item.issuer || t('list.unreadable');
   const raw = item.raw;
   return (
-    <Item
+    <ListItemFrame
       ref={itemRef}
       role="listitem"
       aria-posinset={index + 1}
@@ -58,18 +58,8 @@ export const BrokenCard = memo(function BrokenCard({
           </Button>
         </div>
       </Card>
-    </Item>
+    </ListItemFrame>
   );
-});
-
-const Item = styled('div')({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: '100%',
-  paddingBottom: 8,
-  outline: 'none',
-  '&:focus-visible > .card': { outline: '2px solid', outlineOffset: 2 },
 });
 
 const Card = styled('div')(({ theme }) => ({

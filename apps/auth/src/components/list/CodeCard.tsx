@@ -257,17 +257,19 @@ const drain = keyframes`
   to { transform: scaleX(0); }
 `;
 
-// The list item: positioned by the virtualizer; the gap below the card is part of its measured size.
-const Item = styled('div')({
+// The list item (of a code, and of an unreadable entity): positioned by the virtualizer; the gap below the
+// card is part of its measured size.
+export const ListItemFrame = styled('div')({
   position: 'absolute',
   top: 0,
   left: 0,
   width: '100%',
   paddingBottom: 8,
   outline: 'none',
-  cursor: 'pointer',
   '&:focus-visible > .card': { outline: '2px solid', outlineOffset: 2 },
 });
+
+const Item = styled(ListItemFrame)({ cursor: 'pointer' });
 
 const Card = styled('div')(({ theme }) => ({
   position: 'relative',
