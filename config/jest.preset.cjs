@@ -29,5 +29,8 @@ module.exports = function jestConfig(rootDir, options = {}) {
     ],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'jest-style-stub.cjs') },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // The gate runs every workspace's tests at once on two cores; page tests that derive keys for real can take
+    // several seconds there, far beyond jest's default 5 s.
+    testTimeout: 30_000,
   };
 };

@@ -33,7 +33,6 @@ import {
 
 // Real crypto (in-process), IndexedDB and HTTP per test: on a loaded machine (the whole suite on two
 // cores) a test takes seconds, and the waits follow the vault's timers.
-jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 10_000 });
 
 const msw = setupServer();

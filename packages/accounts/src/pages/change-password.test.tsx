@@ -159,7 +159,7 @@ test('re-wraps the masterKey under the new password, registers a new verifier an
   const kek = await cryptoAPI.deriveKEK(sensitiveVector.password, local);
   expect(await cryptoAPI.decryptMasterKey(kek, local)).toBe(account.masterKey);
   expect(savedSrpAttributes()).toEqual(newSrpAttributes);
-}, 30000);
+});
 
 test.each([
   ['short', 'short', 'Use at least 8 characters.'],
@@ -186,7 +186,7 @@ test('a server whose M2 does not check out is not trusted, and nothing local cha
   expect(savedKeyAttributes()).toEqual(account.keyAttributes);
   expect(mockRouter.push).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
-}, 30000);
+});
 
 test.each([
   [
@@ -200,7 +200,7 @@ test.each([
   server.use(http.post(`${testApiOrigin}/users/srp/setup`, () => answer));
   renderInShell(<ChangePasswordPage />);
   await fillIn(sensitiveVector.password);
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
 });
 
 test('`?op=reset` is the last step of a forgotten password', async () => {

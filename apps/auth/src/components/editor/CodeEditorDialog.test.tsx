@@ -22,7 +22,6 @@ jest.mock('../../services/qr-decode.ts', () => {
 });
 
 // MUI dialogs typed into key by key are slow in jsdom, more so on a busy machine.
-jest.setTimeout(30_000);
 
 beforeAll(async () => {
   await loadNamespace('codes');
