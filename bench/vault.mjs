@@ -1,5 +1,5 @@
 // Vault benchmark: the auth app's /auth page with a large account, in Chromium against the local stack.
-//   node --import tsx bench/vault.mjs [--runs 5]          (npm run bench:vault --workspace @ente/bench)
+//   node --import tsx bench/vault.mjs [--runs 11]          (npm run bench:vault --workspace @ente/bench)
 //
 // Two accounts are made over HTTP (e2e's helpers, with the protocol's encryption): one with 1,000 codes,
 // one with 10,000. It prints, as JSON and as lines:
@@ -7,9 +7,12 @@
 //   the first frame that shows codes, minus the Argon2id runs before it (target ≤ 1,500 ms beyond key
 //   derivation), 1,000 codes;
 // - `reloadToCodesMs`: an unlocked tab reloaded, from the navigation's start to the first frame that
-//   shows codes from the cache (target ≤ 300 ms), 1,000 codes, the median of --runs reloads;
+//   shows codes from the cache (target ≤ 300 ms), 1,000 codes, the median of --runs reloads; the tab is a
+//   returning user's (every code pulled and cached, the service worker active), and each reload's own
+//   pull ends before the next one;
 // - `tickMsPerSecond`: the main thread's busy time per second while the page only ticks (Chromium's
-//   TaskDuration metric over 10 s, with the page visible), for 1,000 and 10,000 codes (target ≤ 5 ms);
+//   TaskDuration metric, twenty one-second windows with the page visible): the median second, which the
+//   target is about (≤ 5 ms), and the mean, for 1,000 and 10,000 codes;
 // - `jsHeapMiB`: the page's JS heap after a garbage collection with 10,000 codes.
 // "Shows codes" is the page's own `ente:codes-visible` performance mark (components/VaultPage.tsx): the
 // frame after the list first rendered cards with their codes.
@@ -33,9 +36,9 @@ import { startStack } from '../scripts/start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { signInToCodesMs: 1500, reloadToCodesMs: 300, tickMsPerSecond: 5 };
-const tickWindowMs = 10_000;
+const tickWindowSeconds = 20;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 
@@ -68,19 +71,21 @@ try {
 
   const small = await openSignedIn(thousand);
   const reloads = [];
-  for (let run = 0; run < runs; run++) reloads.push(await reloadToCodes(small.page));
+  for (let run = 0; run < runs; run++) reloads.push(await reloadToCodes(small));
   console.log(`reload to codes (1,000, from the cache): ${reloads.map(ms).join(', ')}; median ${ms(median(reloads))}`);
   const tickSmall = await tickCost(small.page);
-  console.log(`tick, 1,000 codes: ${tickSmall.toFixed(2)} ms of main thread per second`);
+  console.log(
+    `tick, 1,000 codes: ${tickSmall.median.toFixed(2)} ms of main thread in the median second (mean ${tickSmall.mean.toFixed(2)})`,
+  );
   await small.context.close();
 
   const large = await openSignedIn(tenThousand);
-  await reloadToCodes(large.page);
+  await reloadToCodes(large);
   const tickLarge = await tickCost(large.page);
   const heapMiB = await jsHeapMiB(large.page);
-  const largeReload = await reloadToCodes(large.page);
+  const largeReload = await reloadToCodes(large);
   console.log(
-    `10,000 codes: tick ${tickLarge.toFixed(2)} ms per second, JS heap ${heapMiB.toFixed(1)} MiB, reload to codes ${ms(largeReload)}`,
+    `10,000 codes: tick ${tickLarge.median.toFixed(2)} ms in the median second (mean ${tickLarge.mean.toFixed(2)}), JS heap ${heapMiB.toFixed(1)} MiB, reload to codes ${ms(largeReload)}`,
   );
   await large.context.close();
 
@@ -95,7 +100,7 @@ try {
     targets: {
       signInToCodes: signIn.otherMs <= targets.signInToCodesMs,
       reloadToCodes: median(reloads) <= targets.reloadToCodesMs,
-      tick: Math.max(tickSmall, tickLarge) <= targets.tickMsPerSecond,
+      tick: Math.max(tickSmall.median, tickLarge.median) <= targets.tickMsPerSecond,
     },
   };
   console.log(JSON.stringify(report, null, 2));
@@ -176,20 +181,61 @@ async function signInToCodes(account) {
   }
 }
 
-/** A tab signed in and unlocked with the session made over HTTP, showing its codes once. */
+/**
+ * A tab signed in and unlocked with the session made over HTTP, showing its codes once, with every code
+ * pulled and cached and the service worker active: the state a returning user reloads.
+ */
 async function openSignedIn({ account }) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const vaultRequests = trackVaultRequests(page);
   await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle' });
   await signInBrowser(page, 'auth', account, await passwordLogin(account, 'auth'), '/auth');
   await codesVisibleAt(page);
-  return { context, page };
+  await vaultRequests.idle();
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 30_000))]),
+  );
+  return { context, page, vaultRequests };
 }
 
-/** Reloads and returns the time from the navigation's start to the codes, from the cache. */
-async function reloadToCodes(page) {
+/**
+ * Reloads and returns the time from the navigation's start to the codes, from the cache; then waits for
+ * the pull that follows, so that the next measurement does not share the machine with it.
+ */
+async function reloadToCodes({ page, vaultRequests }) {
   await page.reload();
-  return codesVisibleAt(page);
+  const visibleAt = await codesVisibleAt(page);
+  await vaultRequests.idle();
+  return visibleAt;
+}
+
+/**
+ * Follows the page's requests to the authenticator routes; `idle()` resolves once none has been under way
+ * for a second (the codes are shown after the first page of a pull, and the next pages follow).
+ */
+function trackVaultRequests(page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isVault = (request) => new URL(request.url()).pathname.startsWith('/authenticator/');
+  const started = (request) => {
+    if (!isVault(request)) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  };
+  const ended = (request) => {
+    if (!isVault(request)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async idle() {
+      while (inFlight > 0 || Date.now() - lastChange < 1000) await page.waitForTimeout(100);
+    },
+  };
 }
 
 /** When this document first showed codes (ms on its own clock). */
@@ -200,7 +246,11 @@ async function codesVisibleAt(page) {
   return page.evaluate(() => performance.getEntriesByName('ente:codes-visible', 'mark')[0]?.startTime ?? NaN);
 }
 
-/** Main-thread busy time per second while the page only ticks. */
+/**
+ * Main-thread busy time per second while the page only ticks, over `tickWindowSeconds` one-second windows:
+ * the median second (the tick itself) and the mean (with whatever else ran, such as the garbage collections
+ * V8 makes once to shrink the heap some seconds after a load).
+ */
 async function tickCost(page) {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
@@ -208,13 +258,15 @@ async function tickCost(page) {
   const taskSeconds = async () =>
     (await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ??
     NaN;
-  const before = await taskSeconds();
-  const begin = Date.now();
-  await page.waitForTimeout(tickWindowMs);
-  const after = await taskSeconds();
-  const elapsedSeconds = (Date.now() - begin) / 1000;
+  const seconds = [];
+  for (let second = 0; second < tickWindowSeconds; second++) {
+    const before = await taskSeconds();
+    const begin = Date.now();
+    await page.waitForTimeout(1000);
+    seconds.push((((await taskSeconds()) - before) * 1000) / ((Date.now() - begin) / 1000));
+  }
   await session.detach();
-  return ((after - before) * 1000) / elapsedSeconds;
+  return { median: median(seconds), mean: seconds.reduce((sum, value) => sum + value, 0) / seconds.length, seconds };
 }
 
 async function jsHeapMiB(page) {
