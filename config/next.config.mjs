@@ -24,6 +24,23 @@ const muiWithoutCssVars = fileURLToPath(new URL('./mui-without-css-vars.mjs', im
  */
 const sideEffectFreePackages = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 
+/** The crypto worker's name (packages/crypto/src/client.ts), which is also the name of its chunk. */
+const cryptoWorkerChunk = 'ente-crypto';
+
+/**
+ * Next splits large node_modules (libsodium) and modules shared with the pages out of every chunk, the
+ * crypto worker's included; a worker then fetches and compiles those chunks one after the other with
+ * synchronous importScripts before it can answer, and the first key it opens waits for all of them
+ * (about 20-30 ms of a reload of /auth). The worker's chunk is left whole: one file, fetched once.
+ * @param {unknown} splitChunks
+ */
+function keepWorkerWhole(splitChunks) {
+  if (!splitChunks || typeof splitChunks !== 'object' || !('chunks' in splitChunks)) return;
+  const chosen = splitChunks.chunks;
+  if (typeof chosen !== 'function') throw new Error(`unexpected splitChunks.chunks from Next: ${String(chosen)}`);
+  splitChunks.chunks = (chunk) => chunk.name !== cryptoWorkerChunk && chosen(chunk);
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   output: 'export',
@@ -35,6 +52,7 @@ const nextConfig = {
   webpack(config, { webpack, isServer }) {
     config.module.rules.push({ test: sideEffectFreePackages, sideEffects: false });
     if (!isServer) {
+      keepWorkerWhole(config.optimization?.splitChunks);
       config.plugins.push(
         new webpack.NormalModuleReplacementPlugin(
           /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,

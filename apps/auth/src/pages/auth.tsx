@@ -5,16 +5,34 @@
 // @ente/accounts/services/session.ts, read here through the storage accessors, as that module brings
 // the sign-in flows with it). Only a signed-in, unlocked visitor loads the codes, with import().
 import { useRouter } from 'next/router';
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { savedEncryptionKeyStash, savedKeyAttributes } from '@ente/shared/storage/account-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
+import type VaultPageComponent from '../components/VaultPage.tsx';
 import { startVault } from '../services/vault-start.ts';
 
-const loadVaultPage = () => import('../components/VaultPage.tsx');
-const VaultPage = lazy(loadVaultPage);
+// The vault page's module, held here once it has arrived. Not React.lazy: a lazy component suspends on its
+// first render even when its chunk is already here, and React then holds back the content that replaces a
+// Suspense fallback for up to 300 ms, which alone would exceed the time a reload may take to show the codes.
+interface VaultPageModule {
+  default: typeof VaultPageComponent;
+}
+let vaultPageModule: VaultPageModule | undefined;
+let vaultPageLoading: Promise<VaultPageModule> | undefined;
+
+function loadVaultPage(): Promise<VaultPageModule> {
+  vaultPageLoading ??= import('../components/VaultPage.tsx').then(
+    (module) => (vaultPageModule = module),
+    (error: unknown) => {
+      vaultPageLoading = undefined; // tried again on the next visit of the page
+      throw error;
+    },
+  );
+  return vaultPageLoading;
+}
 
 // In an unlocked tab, the page's chunk and the vault (cache, crypto worker, translations) start loading
 // as this module runs, before React renders anything, and in parallel.
@@ -46,12 +64,31 @@ export default function Page() {
     void router.replace(target);
   }, [target, router]);
 
-  if (target !== undefined) return <LoadingOverlay />;
-  return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <VaultPage />
-    </Suspense>
-  );
+  const VaultPage = useVaultPage(target === undefined);
+  if (target !== undefined || !VaultPage) return <LoadingOverlay />;
+  // eslint-disable-next-line react-hooks/static-components -- a module's default export: one component for the page's life
+  return <VaultPage />;
+}
+
+/** The vault page's component once its module is here (loading it when `wanted`); a failed load throws. */
+function useVaultPage(wanted: boolean): VaultPageModule['default'] | undefined {
+  const [loaded, setLoaded] = useState<{ module?: VaultPageModule; error?: Error }>(() => ({
+    module: vaultPageModule,
+  }));
+  useEffect(() => {
+    if (!wanted || loaded.module) return;
+    let live = true;
+    loadVaultPage().then(
+      (module) => live && setLoaded({ module }),
+      (error: unknown) => live && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded.module]);
+  // As a lazy component's failed chunk did: the shell's error boundary reports it.
+  if (loaded.error) throw loaded.error;
+  return loaded.module?.default;
 }
 
 function subscribe(onChange: () => void): () => void {

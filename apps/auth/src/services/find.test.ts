@@ -122,12 +122,12 @@ describe('sortCodes', () => {
     expect(codes).toEqual(before);
   });
 
-  test('sorts 10,000 codes quickly', () => {
+  test('sorts 10,000 codes by issuer, each kept once', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => code(`Issuer ${(i * 7919) % 10_000}`, `acc${i}`));
-    const start = performance.now();
-    const sorted = sortCodes(many, 'issuer');
-    expect(performance.now() - start).toBeLessThan(1000);
-    expect(sorted[0]?.issuer).toBe('Issuer 0');
+    const issuers = sortCodes(many, 'issuer').map((entry) => entry.issuer);
+    expect(new Set(issuers).size).toBe(10_000);
+    const collator = new Intl.Collator();
+    expect(issuers.slice(1).every((issuer, i) => collator.compare(issuers[i]!, issuer) < 0)).toBe(true);
   });
 });
 

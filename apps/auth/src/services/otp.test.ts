@@ -1,4 +1,3 @@
-import { base32Encode } from './base32.ts';
 import {
   codesAt,
   forgetSecrets,
@@ -179,15 +178,4 @@ test.each([
   ['', ''],
 ])('formatOTP(%s) = %s', (code, formatted) => {
   expect(formatOTP(code)).toBe(formatted);
-});
-
-test('generating is fast: 10,000 codes (current and next) well under a second', () => {
-  const codes: OTPParams[] = Array.from({ length: 10_000 }, (_, i) => ({
-    ...totp(i % 3 === 0 ? 'sha1' : i % 3 === 1 ? 'sha256' : 'sha512', 6),
-    secret: base32Encode(new Uint8Array([i >> 8, i & 255, 1, 2, 3, 4, 5, 6, 7, 8])),
-  }));
-  codes.forEach((code) => codesAt(code, 0));
-  const start = performance.now();
-  for (const code of codes) codesAt(code, 1_700_000_000_000);
-  expect(performance.now() - start).toBeLessThan(1000);
 });

@@ -1,17 +1,33 @@
 // Opening the vault before the code of its page has arrived. pages/auth.tsx calls `startVault()` as soon
-// as its module runs in an unlocked tab, so reading the cache, starting the crypto worker (libsodium)
-// and fetching the `codes` translations overlap with the download of the VaultPage chunk instead of
-// following it; VaultPage then takes what was started with `takeVault()`.
+// as its module runs in an unlocked tab, so what the first frame of codes waits for starts at once and in
+// parallel, instead of one after the other: the crypto worker (libsodium), the read of the cached codes,
+// the `codes` translations, and the code of the vault itself; each overlaps with the download of the
+// VaultPage chunk. VaultPage then takes what was started with `takeVault()`.
+import { cryptoWorker } from '@ente/crypto/client.ts';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
+import { savedAuthenticatorCache } from '@ente/shared/storage/authenticator-db.ts';
+import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
-import type { Vault } from './vault.ts';
+import type { EarlyCache, Vault } from './vault.ts';
 
 let started: Promise<Vault> | undefined;
 
 /** Starts opening the vault and loading its translations (once, until taken). */
 export function startVault(): void {
   if (started) return;
-  const opening = Promise.all([loadNamespace('codes'), import('./vault.ts').then((m) => m.openVault())]).then(
+  // Started here, the worker is the one the vault then uses (cryptoWorker() keeps one per tab).
+  cryptoWorker().catch(() => undefined);
+  // The user's id from local storage, at once: the vault checks it against the authoritative copy in kv and
+  // reads the cache again if they differ, as it does when this early read fails.
+  const userID = savedUser()?.id;
+  const early: Promise<EarlyCache | undefined> =
+    userID === undefined
+      ? Promise.resolve(undefined)
+      : savedAuthenticatorCache(userID).then(
+          (cache) => ({ userID, cache }),
+          () => undefined,
+        );
+  const opening = Promise.all([loadNamespace('codes'), import('./vault.ts').then((m) => m.openVault({ early }))]).then(
     ([, vault]) => vault,
   );
   // Taken or not, a failure must not be an unhandled rejection; VaultPage reports what it takes.

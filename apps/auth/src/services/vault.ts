@@ -149,6 +149,14 @@ const OFFSET_NOISE_MS = 250;
 export interface OpenVaultOptions {
   /** How often a visible tab pulls (tests shorten or lengthen it). */
   syncIntervalMs?: number;
+  /** The cache as read before the vault's code arrived (services/vault-start.ts); read here otherwise. */
+  early?: Promise<EarlyCache | undefined>;
+}
+
+/** The cached codes of `userID`, read early. */
+export interface EarlyCache {
+  userID: number;
+  cache: AuthenticatorCache;
 }
 
 /**
@@ -157,12 +165,11 @@ export interface OpenVaultOptions {
  * runs on. Throws VaultError 'vault.notSignedIn' or 'vault.locked' when there is no user or no key.
  */
 export async function openVault(options: OpenVaultOptions = {}): Promise<Vault> {
-  const userID = await savedUserID();
+  const [userID, masterKey] = await Promise.all([savedUserID(), masterKeyOfThisTab()]);
   if (userID === undefined || !Number.isFinite(userID)) throw new VaultError('vault.notSignedIn');
-  const masterKey = await masterKeyOfThisTab();
   if (masterKey === undefined) throw new VaultError('vault.locked');
   const vault = new VaultSession(userID, masterKey, options.syncIntervalMs ?? VAULT_SYNC_INTERVAL_MS);
-  await vault.start();
+  await vault.start(await options.early);
   return vault;
 }
 
@@ -213,10 +220,10 @@ class VaultSession implements Vault {
     this.masterKey = masterKey;
   }
 
-  /** Reads the cache, shows it, and starts pulling and listening. */
-  async start(): Promise<void> {
+  /** Reads the cache (unless read early), shows it, and starts pulling and listening. */
+  async start(early?: EarlyCache): Promise<void> {
     openVaults.add(this);
-    await this.loadCache();
+    await this.loadCache(early?.userID === this.userID ? early.cache : undefined);
     if (this.closed) return;
     if (!isOnline()) this.readOnlyReason = 'offline';
     this.emit();
@@ -343,10 +350,10 @@ class VaultSession implements Vault {
 
   // --- Loading and pulling
 
-  private async loadCache(): Promise<void> {
+  private async loadCache(early: AuthenticatorCache | undefined): Promise<void> {
     let cache: AuthenticatorCache;
     try {
-      cache = await savedAuthenticatorCache(this.userID);
+      cache = early ?? (await savedAuthenticatorCache(this.userID));
     } catch (e) {
       log.warn('Could not read the cached codes', e);
       return;
