@@ -79,7 +79,6 @@ test('an interrupted sign-up: a password first (checked), then the words', async
   expect(t.fake.requestsTo('put', '/users/attributes')[0]?.body).toEqual({ keyAttributes: keys.keyAttributes });
   const first = (await cryptoAPI.recoveryKeyToWords(keys.recoveryKey)).split(' ')[0];
   expect(within(screen.getByRole('list')).getAllByRole('listitem')[0]).toHaveTextContent(`1.${first}`);
-  // Typing four fields letter by letter is slow on a busy machine.
 });
 
 test('with nothing to show, goes elsewhere', async () => {

@@ -68,8 +68,6 @@ async function importShell() {
 
 const overlay = () => document.querySelector('[data-testid="loading-overlay"]');
 
-// Loading MUI afresh for each test is slow on a busy machine.
-
 test('the loading overlay covers the app until setup is done', async () => {
   const { screen } = await loadShell();
   expect(overlay()).toBeInTheDocument();

@@ -21,8 +21,6 @@ jest.mock('../../services/qr-decode.ts', () => {
   return { ...actual, decodeQRImage: jest.fn() };
 });
 
-// MUI dialogs typed into key by key are slow in jsdom, more so on a busy machine.
-
 beforeAll(async () => {
   await loadNamespace('codes');
 });
