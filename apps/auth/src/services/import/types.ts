@@ -1,0 +1,67 @@
+// What every importer of another app's export returns (docs/product.md, import and export): the codes it
+// could read, as the vault's CodeData, and what it could not, each with a reason the preview shows.
+import type { CodeData } from '../types.ts';
+
+/** The formats we read; detected from the content, never from the file name alone. */
+export type ImportFormat =
+  | 'otpauth-list'
+  | 'ente-plain'
+  | 'ente-encrypted'
+  | 'aegis'
+  | 'aegis-encrypted'
+  | '2fas'
+  | '2fas-encrypted'
+  | 'bitwarden-json'
+  | 'bitwarden-csv'
+  | 'google-migration'
+  | 'proton'
+  | 'proton-encrypted'
+  | 'andotp'
+  | 'andotp-encrypted'
+  | 'freeotp-plus';
+
+/** Why an entry of the file is not imported (a key of the `codes` namespace's `import.skip` section). */
+export type SkipReason =
+  | 'unsupportedType' // mOTP, Yandex, …
+  | 'unsupportedAlgorithm' // MD5, SHA-384, …
+  | 'unsupportedDigits'
+  | 'badSecret'
+  | 'badPeriod'
+  | 'badCounter'
+  | 'malformed'; // the entry's shape is not what the format says
+
+export interface SkippedEntry {
+  /** What identifies the entry to a person: issuer and account as the file has them (may be empty). */
+  issuer: string;
+  account: string;
+  reason: SkipReason;
+  /** The offending value, when there is one (the type or algorithm name, the digits…), never a secret. */
+  detail?: string;
+}
+
+export interface ImportResult {
+  format: ImportFormat;
+  codes: CodeData[];
+  skipped: SkippedEntry[];
+}
+
+/** The file is encrypted and needs a password (`needed`), or the one given does not open it (`wrong`). */
+export class ImportPasswordError extends Error {
+  constructor(readonly kind: 'needed' | 'wrong') {
+    super(kind === 'needed' ? 'this file needs its password' : 'the password does not open this file');
+    this.name = 'ImportPasswordError';
+  }
+}
+
+/** The content is not a file of any format we read, or is damaged (truncated JSON, wrong shapes…). */
+export class ImportFormatError extends Error {
+  constructor(readonly detail: string) {
+    super(`not an export we can read: ${detail}`);
+    this.name = 'ImportFormatError';
+  }
+}
+
+/** Options every parser takes. */
+export interface ImportOptions {
+  password?: string;
+}
