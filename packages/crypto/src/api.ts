@@ -7,6 +7,13 @@ import { decryptBoxB64, encryptBoxB64, type BoxB64 } from './box.ts';
 import { bytesOf, toB64Url, utf8Bytes, utf8String } from './encoding.ts';
 import { DecryptionError, SrpSessionError } from './errors.ts';
 import {
+  argon2idKey,
+  decryptEnteExport,
+  encryptEnteExport,
+  type EnteExportEnvelope,
+  type ExportKdfCost,
+} from './export-file.ts';
+import {
   checkKdfParams,
   deriveInteractiveKeyB64,
   deriveKeyObservedB64,
@@ -25,6 +32,7 @@ import { createSrpClient, generateSrpSetupAttributes, type SrpClientSession, typ
 export type { Argon2Run } from './kdf.ts';
 export type { BlobB64 } from './blob.ts';
 export type { BoxB64 } from './box.ts';
+export type { EnteExportEnvelope, ExportKdfCost } from './export-file.ts';
 export type { KeyAttributesB64 } from './key-attributes.ts';
 export type { SrpSetupAttributes } from './srp.ts';
 
@@ -155,6 +163,20 @@ export interface CryptoAPI {
    * `null` for each Blob that does not open, is not UTF-8 or is malformed; never throws for one of them.
    */
   decryptBlobTexts(blobs: readonly BlobB64[], key: string): Promise<(string | null)[]>;
+  /** A Blob of each text under one key, in one call (a batch of imported codes). */
+  encryptBlobTexts(texts: readonly string[], key: string): Promise<BlobB64[]>;
+  /**
+   * Ente's encrypted export of `text` under `password`: the sensitive Argon2id strategy, or `cost` when
+   * given (tests). See export-file.ts.
+   */
+  encryptEnteExport(password: string, text: string, cost?: ExportKdfCost): Promise<EnteExportEnvelope>;
+  /** The text of an Ente encrypted export; `DecryptionError` for a wrong password, `KdfParamsError` for bad parameters. */
+  decryptEnteExport(
+    password: string,
+    envelope: Pick<EnteExportEnvelope, 'kdfParams' | 'encryptedData' | 'encryptionNonce'>,
+  ): Promise<string>;
+  /** A 32-byte Argon2id key (b64) for another app's export (Proton), within the KDF bounds. */
+  argon2idKey(password: string, salt: string, opsLimit: number, memLimit: number): Promise<string>;
   /** 32 random bytes. */
   generateKey(): Promise<string>;
   stashKey(key: string): Promise<KeyStash>;
@@ -362,6 +384,18 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
       }
       return texts;
     },
+
+    async encryptBlobTexts(texts, key) {
+      await sodiumReady();
+      const keyBytes = bytesOf(key);
+      const blobs: BlobB64[] = [];
+      for (const text of texts) blobs.push(await encryptBlobB64(utf8Bytes(text), keyBytes));
+      return blobs;
+    },
+
+    encryptEnteExport: (password, text, cost) => encryptEnteExport(password, text, cost, onRun),
+    decryptEnteExport: (password, envelope) => decryptEnteExport(password, envelope),
+    argon2idKey: (password, salt, opsLimit, memLimit) => argon2idKey(password, salt, opsLimit, memLimit),
 
     generateKey: () => generateKeyB64(),
 

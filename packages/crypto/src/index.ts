@@ -6,6 +6,8 @@ export * from './box.ts';
 export * from './blob.ts';
 export * from './sealed-box.ts';
 export * from './kdf.ts';
+export * from './export-file.ts';
+export * from './scrypt.ts';
 export * from './keys.ts';
 export * from './key-attributes.ts';
 export * from './srp.ts';

@@ -2,9 +2,10 @@
 // plain files have `db` as an object; encrypted ones have it as Base64 AES-256-GCM ciphertext (tag in
 // `header.params`) under a random master key, which each password slot holds wrapped with a key that scrypt
 // derives from the password. Entries map to codes; group names become tags, `favorite` pins, `note` is kept.
+import { scryptKey } from '@ente/crypto/scrypt.ts';
+
 import { aesGcmOpen, base64Bytes, concatBytes, hexBytes, utf8 } from './import-crypto.ts';
 import { codeFromFields, contentText, isRecord, parseJSON, splitOutcomes, type EntryOutcome } from './otp-entry.ts';
-import { scryptKey } from './scrypt.ts';
 import { ImportFormatError, ImportPasswordError, type ImportOptions, type ImportResult } from './types.ts';
 
 /** Whether the content looks like an Aegis vault (plain or encrypted); Aegis writes `header` before `db`. */

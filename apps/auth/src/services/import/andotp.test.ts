@@ -2,7 +2,7 @@
 
 import { looksLikeAndOTP, looksLikeAndOTPEncrypted, parseAndOTP } from './andotp.ts';
 import { expectedFile, expectMatchesExpected, readFixture, readFixtureText } from './testing.ts';
-import { ImportFormatError, ImportPasswordError } from './types.ts';
+import { ImportFormatError, ImportPasswordError, ImportSizeError } from './types.ts';
 
 const plainFixtures: [string, string][] = [
   ['aegis-importers', 'andotp_plain.json'],
@@ -134,7 +134,7 @@ describe('hostile andOTP input', () => {
   });
 
   test('refuses huge input', async () => {
-    await expect(parseAndOTP(`[${' '.repeat(33 * 1024 * 1024)}]`)).rejects.toBeInstanceOf(ImportFormatError);
+    await expect(parseAndOTP(`[${' '.repeat(33 * 1024 * 1024)}]`)).rejects.toBeInstanceOf(ImportSizeError);
   });
 
   test('skips entries of the wrong shape without failing the backup', async () => {

@@ -12,7 +12,13 @@ import {
   splitOutcomes,
   type EntryOutcome,
 } from './otp-entry.ts';
-import { ImportFormatError, ImportPasswordError, type ImportOptions, type ImportResult } from './types.ts';
+import {
+  ImportFormatError,
+  ImportPasswordError,
+  ImportSizeError,
+  type ImportOptions,
+  type ImportResult,
+} from './types.ts';
 
 const headerLength = 4 + 12 + 12;
 const tagLength = 16;
@@ -55,7 +61,7 @@ function startsLikeJSON(bytes: Uint8Array): boolean {
 }
 
 async function decrypt(bytes: Uint8Array, password: string | undefined): Promise<string> {
-  if (bytes.length > maxImportBytes) throw new ImportFormatError('the file is too large');
+  if (bytes.length > maxImportBytes) throw new ImportSizeError(maxImportBytes);
   if (bytes.length < headerLength + tagLength) throw new ImportFormatError('not an andOTP backup');
   const iterations = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
   if (iterations < minIterations || iterations > maxIterations) throw new ImportFormatError('not an andOTP backup');

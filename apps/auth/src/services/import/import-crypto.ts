@@ -34,15 +34,21 @@ function own(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
 }
 
-/** AES-256-GCM decryption of `ciphertext ‖ tag` (16-byte tag); undefined when authentication fails. */
+/**
+ * AES-256-GCM decryption of `ciphertext ‖ tag` (16-byte tag), with `additionalData` when the format
+ * authenticates some; undefined when authentication fails.
+ */
 export async function aesGcmOpen(
   key: Uint8Array,
   nonce: Uint8Array,
   sealed: Uint8Array,
+  additionalData?: Uint8Array,
 ): Promise<Uint8Array | undefined> {
   const cryptoKey = await crypto.subtle.importKey('raw', own(key), { name: 'AES-GCM' }, false, ['decrypt']);
+  const params: AesGcmParams = { name: 'AES-GCM', iv: own(nonce) };
+  if (additionalData) params.additionalData = own(additionalData);
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: own(nonce) }, cryptoKey, own(sealed));
+    const plain = await crypto.subtle.decrypt(params, cryptoKey, own(sealed));
     return new Uint8Array(plain);
   } catch {
     return undefined;

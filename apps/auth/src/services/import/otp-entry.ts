@@ -4,7 +4,7 @@
 import { normalisedTags } from '../code-edits.ts';
 import { CodeParseError, codeURI, emptyDisplay, maxPeriod, normalisedSecret, parseCodeURI } from '../code-uri.ts';
 import type { CodeData, OTPAlgorithm } from '../types.ts';
-import { ImportFormatError, type SkippedEntry, type SkipReason } from './types.ts';
+import { ImportFormatError, ImportSizeError, type SkippedEntry, type SkipReason } from './types.ts';
 
 /** Larger files are refused before parsing: real exports are far smaller, even Aegis ones with icons. */
 export const maxImportBytes = 32 * 1024 * 1024;
@@ -32,7 +32,7 @@ export type EntryOutcome = { code: CodeData } | { skipped: SkippedEntry };
 /** The content as text: bytes are read as UTF-8 (a leading BOM dropped). Too large → ImportFormatError. */
 export function contentText(content: string | Uint8Array): string {
   const size = typeof content === 'string' ? content.length : content.byteLength;
-  if (size > maxImportBytes) throw new ImportFormatError('the file is too large');
+  if (size > maxImportBytes) throw new ImportSizeError(maxImportBytes);
   const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

@@ -5,7 +5,7 @@ import { encodeMigration } from '../migration.ts';
 import type { CodeData } from '../types.ts';
 import { looksLikeOtpauthList, parseOtpauthList } from './otpauth-list.ts';
 import { expectedFile, expectMatchesExpected, expectMatchesFixture, readFixture, readFixtureText } from './testing.ts';
-import { ImportFormatError } from './types.ts';
+import { ImportFormatError, ImportSizeError } from './types.ts';
 
 // Every fixture of these formats, with the format the parser reports for it.
 const fixtures: [folder: string, file: string][] = [
@@ -282,6 +282,6 @@ describe('hostile content', () => {
 
   test('content beyond the size limit is refused', async () => {
     const huge = new Uint8Array(33 * 1024 * 1024).fill(0x41);
-    await expect(parseOtpauthList(huge)).rejects.toBeInstanceOf(ImportFormatError);
+    await expect(parseOtpauthList(huge)).rejects.toBeInstanceOf(ImportSizeError);
   });
 });

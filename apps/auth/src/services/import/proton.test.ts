@@ -1,8 +1,8 @@
 /** @jest-environment node */
 
 import { looksLikeProton, parseProton } from './proton.ts';
-import { expectedFile, expectMatchesExpected, readFixture, readFixtureText } from './testing.ts';
-import { ImportFormatError } from './types.ts';
+import { expectedFile, expectMatchesExpected, expectMatchesFixture, readFixture, readFixtureText } from './testing.ts';
+import { ImportFormatError, ImportPasswordError } from './types.ts';
 
 const entry = (content: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
@@ -78,12 +78,31 @@ describe('Proton Authenticator JSON', () => {
     ]);
   });
 
-  // The encrypted export needs Argon2id, which this importer does not have yet: it is recognised and refused.
-  test('an encrypted export is recognised and refused as unsupported', async () => {
-    const text = readFixtureText('ente', 'proton_authenticator_backup_encrypted_1231246.json');
-    expect(looksLikeProton(text)).toBe(true);
-    const password = expectedFile('ente', 'proton_authenticator_backup_encrypted_1231246.json').password;
-    await expect(parseProton(text, { password })).rejects.toBeInstanceOf(ImportFormatError);
+  describe('encrypted', () => {
+    const file = 'proton_authenticator_backup_encrypted_1231246.json';
+    const text = readFixtureText('ente', file);
+    const { password } = expectedFile('ente', file);
+
+    test('opens with its password (Argon2id in the crypto worker, AES-GCM) to the expected entries', async () => {
+      expect(looksLikeProton(text)).toBe(true);
+      expectMatchesFixture(await parseProton(text, { password }), 'ente', file);
+    });
+
+    test('asks for the password, and refuses a wrong one as wrong', async () => {
+      await expect(parseProton(text)).rejects.toEqual(new ImportPasswordError('needed'));
+      await expect(parseProton(text, { password: `${password ?? ''}x` })).rejects.toEqual(
+        new ImportPasswordError('wrong'),
+      );
+    });
+
+    test.each([
+      ['a salt that is not 16 bytes', { salt: 'AAAA' }],
+      ['content too short for a nonce and a tag', { content: 'AAAAAAAA' }],
+      ['content that is not base64', { content: '%%%' }],
+    ])('%s is a format error, before any password is asked', async (_name, change) => {
+      const damaged = JSON.stringify({ ...(JSON.parse(text) as object), ...change });
+      await expect(parseProton(damaged)).rejects.toBeInstanceOf(ImportFormatError);
+    });
   });
 
   test.each([

@@ -61,7 +61,40 @@ export class ImportFormatError extends Error {
   }
 }
 
+/** The file is larger than any real export: refused before it is read. */
+export class ImportSizeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`the file is larger than ${String(limitBytes)} bytes`);
+    this.name = 'ImportSizeError';
+  }
+}
+
+/**
+ * The libsodium steps of the formats that need them, through the crypto worker (`CryptoAPI`'s methods of
+ * the same names). Errors are recognised by name, since they may cross a worker boundary.
+ */
+export interface ImportCrypto {
+  decryptEnteExport(
+    password: string,
+    envelope: {
+      kdfParams: { memLimit: number; opsLimit: number; salt: string };
+      encryptedData: string;
+      encryptionNonce: string;
+    },
+  ): Promise<string>;
+  argon2idKey(password: string, salt: string, opsLimit: number, memLimit: number): Promise<string>;
+}
+
 /** Options every parser takes. */
 export interface ImportOptions {
   password?: string;
+  /** Where Argon2id and secretstream run; the tab's crypto worker when absent. */
+  crypto?: ImportCrypto;
+}
+
+/** The crypto of `options`, or the crypto worker's. */
+export async function importCrypto(options: ImportOptions): Promise<ImportCrypto> {
+  if (options.crypto) return options.crypto;
+  const { cryptoWorker } = await import('@ente/crypto/client.ts');
+  return cryptoWorker();
 }
