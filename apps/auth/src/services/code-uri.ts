@@ -368,3 +368,13 @@ function encodeLabel(text: string): string {
 function encodeQuery(text: string): string {
   return encodeURIComponent(wellFormed(text)).replaceAll('%20', '+');
 }
+
+/** The URI of the legacy form `{rawData, display}`, with `display` as its codeDisplay if it has none. */
+export function legacyURI(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { rawData, display } = value as { rawData?: unknown; display?: unknown };
+  if (typeof rawData !== 'string') return undefined;
+  if (typeof display !== 'object' || display === null || /[?&]codeDisplay=/.test(rawData)) return rawData;
+  const separator = rawData.includes('?') ? '&' : '?';
+  return `${rawData}${separator}codeDisplay=${encodeURIComponent(JSON.stringify(display))}`;
+}

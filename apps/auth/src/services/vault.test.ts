@@ -414,6 +414,80 @@ describe('writes', () => {
     ]);
   });
 
+  test('addMany: batches encrypted in one call each, every code posted once, progress per batch, one snapshot per batch', async () => {
+    await serverKey();
+    const vault = await opened();
+    const datas = Array.from({ length: 23 }, (_, index) => data(`Imported${String(index)}`));
+    const progress: [number, number][] = [];
+    let snapshots = 0;
+    vault.subscribe(() => snapshots++);
+    const encrypt = jest.spyOn(crypto, 'encryptBlobTexts');
+    const added = await vault.addMany(datas, {
+      batchSize: 10,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    expect(added.map((code) => code.issuer)).toEqual(datas.map((one) => one.issuer));
+    expect(fake.live()).toHaveLength(23);
+    expect(progress).toEqual([
+      [10, 23],
+      [20, 23],
+      [23, 23],
+    ]);
+    expect(encrypt).toHaveBeenCalledTimes(3);
+    expect(snapshots).toBe(3);
+    expect(issuersOf(vault)).toEqual(datas.map((one) => one.issuer).sort());
+    expect((await savedAuthenticatorCache(fakeUserID)).entities).toHaveLength(23);
+  });
+
+  test('addMany: a failure mid-way keeps the codes saved before it, whole, and rejects', async () => {
+    const authKey = await serverKey();
+    const vault = await opened();
+    let posts = 0;
+    msw.use(
+      http.post(`${apiOrigin}/authenticator/entity`, () => {
+        posts++;
+        return posts > 12 ? HttpResponse.error() : undefined;
+      }),
+    );
+    const datas = Array.from({ length: 30 }, (_, index) => data(`Cut${String(index)}`));
+    const progress: number[] = [];
+    await expect(
+      vault.addMany(datas, { batchSize: 10, onProgress: (done) => progress.push(done) }),
+    ).rejects.toBeInstanceOf(VaultError);
+    // Whatever the server stored is what the vault shows and caches: whole codes, none twice.
+    const live = fake.live();
+    expect(live.length).toBeGreaterThanOrEqual(10);
+    expect(live.length).toBeLessThan(30);
+    expect(
+      codesOf(vault)
+        .map((code) => code.id)
+        .sort(),
+    ).toEqual(live.map((entity) => entity.id).sort());
+    expect(progress.at(-1)).toBe(live.length);
+    for (const entity of live) {
+      const text = await crypto.decryptBlobText(
+        { encryptedData: entity.encryptedData!, header: entity.header! },
+        authKey,
+      );
+      expect(parseCodeURI(JSON.parse(text) as string).issuer).toMatch(/^Cut\d+$/);
+    }
+  });
+
+  test('addMany: an abort stops before the next batch', async () => {
+    await serverKey();
+    const vault = await opened();
+    const aborter = new AbortController();
+    const datas = Array.from({ length: 20 }, (_, index) => data(`Stop${String(index)}`));
+    const run = vault.addMany(datas, {
+      batchSize: 5,
+      onProgress: (done) => done >= 5 && aborter.abort(),
+      signal: aborter.signal,
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.live()).toHaveLength(5);
+    expect(codesOf(vault)).toHaveLength(5);
+  });
+
   test('update: PUT with ifUpdatedAt, then the new updatedAt from the pull', async () => {
     await serverKey();
     const vault = await opened();

@@ -47,7 +47,7 @@ import {
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { savedUserID, TokenMissingError } from '@ente/shared/storage/user.ts';
 
-import { codeURI, parseCodeURI } from './code-uri.ts';
+import { codeURI, legacyURI, parseCodeURI } from './code-uri.ts';
 import {
   deleteEntity,
   DIFF_PAGE_SIZE,
@@ -93,6 +93,13 @@ export interface Vault {
   sync(): Promise<void>;
   /** Encrypts, POSTs, caches, tells the other tabs. */
   add(data: CodeData): Promise<Code>;
+  /**
+   * Adds many codes (an import): encrypted a batch per worker call, POSTed a few at a time, each batch
+   * applied, cached and announced once. Stops at `signal` or at the first failure, rejecting (a
+   * `VaultError`, or the abort's DOMException) after keeping what was saved; each code is one entity,
+   * so nothing is ever half-written.
+   */
+  addMany(datas: readonly CodeData[], options?: AddManyOptions): Promise<Code[]>;
   /** Write `data` over `code` with ifUpdatedAt = code.updatedAt; on 409: pull, record a conflict, throw VaultConflictError. */
   update(code: Code, data: CodeData): Promise<Code>;
   /** DELETE with ifUpdatedAt (permanent delete from the trash); VaultError 'vault.deleteConflict' when it changed since. */
@@ -145,6 +152,17 @@ export const VAULT_SYNC_INTERVAL_MS = 60_000;
 
 /** A change of the offset smaller than this is measurement noise, not worth a new snapshot. */
 const OFFSET_NOISE_MS = 250;
+
+export interface AddManyOptions {
+  signal?: AbortSignal;
+  /** After each batch: how many codes are saved so far, of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /** Codes per worker call and cache write (default 50). */
+  batchSize?: number;
+}
+
+/** How many POSTs of an import are in flight at once. */
+const ADD_CONCURRENCY = 4;
 
 export interface OpenVaultOptions {
   /** How often a visible tab pulls (tests shorten or lengthen it). */
@@ -263,22 +281,64 @@ class VaultSession implements Vault {
   }
 
   async add(data: CodeData): Promise<Code> {
-    const authKey = await this.writable();
-    const { uri, blob } = await this.encrypt(data, authKey);
-    let entity: Entity;
-    try {
-      entity = await postEntity(blob, this.requestOptions);
-    } catch (e) {
-      throw this.failure(e);
-    }
-    this.ensureOpen();
-    const code = codeOf(uri, entity.id, entity.updatedAt, data);
-    this.entries.set(code.id, { updatedAt: code.updatedAt, item: { kind: 'code', code } });
-    this.itemsChanged = true;
-    await this.saveToCache({ put: [{ id: code.id, ...blob, updatedAt: code.updatedAt }] });
-    this.announce();
-    this.emit();
+    const [code] = await this.addMany([data]);
+    if (!code) throw new VaultError('vault.unknown');
     return code;
+  }
+
+  async addMany(datas: readonly CodeData[], options: AddManyOptions = {}): Promise<Code[]> {
+    const { signal, onProgress, batchSize = 50 } = options;
+    const authKey = await this.writable();
+    const added: Code[] = [];
+    for (let start = 0; start < datas.length; start += batchSize) {
+      signal?.throwIfAborted();
+      const batch = datas.slice(start, start + batchSize);
+      const uris = batch.map((data) => codeURI(data));
+      const blobs = await (
+        await cryptoWorker()
+      ).encryptBlobTexts(
+        uris.map((uri) => JSON.stringify(uri)),
+        authKey,
+      );
+      this.ensureOpen();
+      // By the batch's index: the answers come in any order.
+      const savedAt: ({ code: Code; blob: BlobB64 } | undefined)[] = [];
+      let failed: unknown;
+      let next = 0;
+      const post = async () => {
+        while (failed === undefined && next < batch.length && !signal?.aborted) {
+          const index = next++;
+          const blob = blobs[index];
+          const data = batch[index];
+          if (!blob || !data) return;
+          try {
+            const entity = await postEntity(blob, this.requestOptions);
+            savedAt[index] = { code: codeOf(uris[index] ?? '', entity.id, entity.updatedAt, data), blob };
+          } catch (e) {
+            failed ??= e;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(ADD_CONCURRENCY, batch.length) }, post));
+      this.ensureOpen();
+      const saved = savedAt.filter((entry) => entry !== undefined);
+      if (saved.length) {
+        for (const { code } of saved) {
+          this.entries.set(code.id, { updatedAt: code.updatedAt, item: { kind: 'code', code } });
+        }
+        this.itemsChanged = true;
+        await this.saveToCache({
+          put: saved.map(({ code, blob }) => ({ id: code.id, ...blob, updatedAt: code.updatedAt })),
+        });
+        this.announce();
+        this.emit();
+        added.push(...saved.map(({ code }) => code));
+      }
+      onProgress?.(start + saved.length, datas.length);
+      if (failed !== undefined) throw this.failure(failed);
+    }
+    signal?.throwIfAborted();
+    return added;
   }
 
   async update(code: Code, data: CodeData): Promise<Code> {
@@ -775,16 +835,6 @@ export function itemOf(id: string, updatedAt: number, text: string | null): Vaul
 
 function broken(item: BrokenItem): VaultItem {
   return { kind: 'broken', item };
-}
-
-/** The URI of the legacy form `{rawData, display}`, with `display` as its codeDisplay if it has none. */
-function legacyURI(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { rawData, display } = value as { rawData?: unknown; display?: unknown };
-  if (typeof rawData !== 'string') return undefined;
-  if (typeof display !== 'object' || display === null || /[?&]codeDisplay=/.test(rawData)) return rawData;
-  const separator = rawData.includes('?') ? '&' : '?';
-  return `${rawData}${separator}codeDisplay=${encodeURIComponent(JSON.stringify(display))}`;
 }
 
 /** The `errorKey` a parse error carries (CodeParseError of code-uri.ts). */

@@ -8,7 +8,7 @@ import { looksLikeBitwardenCSV, parseBitwardenCSV, parseBitwardenJSON } from './
 import { parseEnteEncrypted } from './ente-encrypted.ts';
 import { parseFreeOTPPlus } from './freeotp-plus.ts';
 import { contentText, isRecord } from './otp-entry.ts';
-import { looksLikeOtpauthList, parseOtpauthList } from './otpauth-list.ts';
+import { looksLikeOtpauthList, parseEnteLegacyJSON, parseOtpauthList } from './otpauth-list.ts';
 import { parseProton } from './proton.ts';
 import { parseTwoFAS } from './twofas.ts';
 import { ImportFormatError, type ImportOptions, type ImportResult } from './types.ts';
@@ -57,6 +57,9 @@ function jsonParserOf(json: unknown): Parser | undefined {
   if (has('header', 'db')) return parseAegis;
   if (has('services') || has('servicesEncrypted')) return parseTwoFAS;
   if (has('version', 'entries') || has('version', 'salt', 'content')) return parseProton;
+  if (Array.isArray(json.items) && isRecord(json.items[0]) && 'rawData' in json.items[0]) {
+    return () => parseEnteLegacyJSON(json);
+  }
   if (has('items') && !has('tokens')) return parseBitwardenJSON;
   if (has('tokens')) return parseFreeOTPPlus;
   return undefined;

@@ -9,10 +9,10 @@
 // several URIs joined by commas on one line are read too. A line that is not a usable code is skipped with
 // the reason the URI parser gives; a text whose first line is not a URI is not a file of this kind.
 import { normalisedTags } from '../code-edits.ts';
-import { CodeParseError, codeURI, parseCodeURI, type ParseErrorKey } from '../code-uri.ts';
+import { CodeParseError, codeURI, legacyURI, parseCodeURI, type ParseErrorKey } from '../code-uri.ts';
 import { decodeMigrationURI } from '../migration.ts';
 import type { CodeData } from '../types.ts';
-import { contentText } from './otp-entry.ts';
+import { contentText, isRecord } from './otp-entry.ts';
 import {
   ImportFormatError,
   type ImportFormat,
@@ -48,6 +48,26 @@ export function looksLikeOtpauthList(content: string | Uint8Array): boolean {
 export function parseOtpauthList(content: string | Uint8Array, _options: ImportOptions = {}): Promise<ImportResult> {
   // Nothing here awaits; running it in a promise keeps every failure a rejection, as with the other parsers.
   return Promise.resolve().then(() => readList(content));
+}
+
+/**
+ * Reads Ente's legacy JSON export, `{"items": [{"rawData": "<uri>", "display": {…codeDisplay keys…}}]}`:
+ * each item is read as the line of the plain export it stands for.
+ */
+export function parseEnteLegacyJSON(json: unknown): Promise<ImportResult> {
+  return Promise.resolve().then(() => {
+    const items = isRecord(json) && Array.isArray(json.items) ? json.items : undefined;
+    if (!items) throw new ImportFormatError('the Ente export has no items');
+    const lines: string[] = [];
+    const skipped: SkippedEntry[] = [];
+    for (const item of items) {
+      const uri = legacyURI(item);
+      if (uri === undefined || !uriStart.test(uri)) skipped.push({ issuer: '', account: '', reason: 'malformed' });
+      else lines.push(uri.replaceAll('\n', ' '));
+    }
+    const read = lines.length ? readList(lines.join('\n')) : { codes: [], skipped: [] };
+    return { format: 'ente-plain', codes: read.codes, skipped: [...read.skipped, ...skipped] };
+  });
 }
 
 function readList(content: string | Uint8Array): ImportResult {

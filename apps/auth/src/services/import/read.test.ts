@@ -113,6 +113,24 @@ describe('hostile input', () => {
     expect(result.skipped).toEqual([{ issuer: '', account: '', reason: 'malformed' }]);
   });
 
+  test("Ente's legacy JSON export keeps each item's display as its codeDisplay", async () => {
+    const json = JSON.stringify({
+      items: [
+        {
+          rawData: 'otpauth://totp/Old:me?secret=JBSWY3DPEHPK3PXP&issuer=Old',
+          display: { pinned: true, tags: ['work'], trashed: false, note: 'n' },
+        },
+        { rawData: 42 },
+      ],
+    });
+    const result = await readImport(new Blob([json]));
+    expect(result.format).toBe('ente-plain');
+    expect(
+      result.codes.map((code) => [code.issuer, code.display.pinned, code.display.tags, code.display.note]),
+    ).toEqual([['Old', true, ['work'], 'n']]);
+    expect(result.skipped).toEqual([{ issuer: '', account: '', reason: 'malformed' }]);
+  });
+
   test('pasted text is read like a file', async () => {
     const result = await readImport(
       'otpauth://totp/Pasted:me?secret=JBSWY3DPEHPK3PXP&issuer=Pasted\r\notpauth://motp/x:y?secret=00',

@@ -5,7 +5,7 @@ import type { jest as jestTypes } from '@jest/globals';
 
 import { emptyDisplay } from '../../../services/code-uri.ts';
 import type { Code, CodeData, CodeDisplay, VaultItem } from '../../../services/types.ts';
-import type { Vault, VaultSnapshot } from '../../../services/vault.ts';
+import type { AddManyOptions, Vault, VaultSnapshot } from '../../../services/vault.ts';
 
 /** The RFC 6238 seed "12345678901234567890" in Base32. */
 export const rfcSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -37,6 +37,7 @@ export function fakeCode(fields: Partial<Omit<CodeData, 'display'>> & { display?
 export interface FakeVault extends Vault {
   update: jestTypes.Mock<Vault['update']>;
   add: jestTypes.Mock<Vault['add']>;
+  addMany: jestTypes.Mock<Vault['addMany']>;
   deleteForever: jestTypes.Mock<Vault['deleteForever']>;
   sync: jestTypes.Mock<Vault['sync']>;
   resolveConflict: jestTypes.Mock<Vault['resolveConflict']>;
@@ -59,6 +60,11 @@ export function fakeVault(items: VaultItem[], fields: Partial<VaultSnapshot> = {
         item.kind === 'code' && item.code.id === code.id ? { kind: 'code', code } : item,
       ),
     });
+  const addOne = (data: CodeData): Code => {
+    const code: Code = { ...data, id: `added-${nextID++}`, updatedAt: clock++, uri: 'otpauth://totp/added' };
+    set({ items: [...state.items, { kind: 'code', code }] });
+    return code;
+  };
   return {
     snapshot: () => state,
     subscribe(listener) {
@@ -67,10 +73,11 @@ export function fakeVault(items: VaultItem[], fields: Partial<VaultSnapshot> = {
     },
     set,
     sync: jest.fn(() => Promise.resolve()),
-    add: jest.fn((data: CodeData) => {
-      const code: Code = { ...data, id: `added-${nextID++}`, updatedAt: clock++, uri: 'otpauth://totp/added' };
-      set({ items: [...state.items, { kind: 'code', code }] });
-      return Promise.resolve(code);
+    add: jest.fn((data: CodeData) => Promise.resolve(addOne(data))),
+    addMany: jest.fn((datas: readonly CodeData[], options?: AddManyOptions) => {
+      const codes = datas.map(addOne);
+      options?.onProgress?.(codes.length, datas.length);
+      return Promise.resolve(codes);
     }),
     update: jest.fn((code: Code, data: CodeData) => {
       const updated: Code = { ...data, id: code.id, updatedAt: clock++, uri: code.uri };
