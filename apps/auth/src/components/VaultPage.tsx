@@ -126,6 +126,8 @@ const loadShowQR = () => import('./editor/ShowQRDialog.tsx');
 const loadConflict = () => import('./editor/ConflictDialog.tsx');
 const loadShare = () => import('./share/ShareDialog.tsx');
 const loadTags = () => import('./editor/TagsDialog.tsx');
+// Import and export are rare: fetched only when opened, never ahead of time.
+const ImportDialog = lazy(() => import('./import/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 const CodeEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.CodeEditorDialog })));
 const ShowQRDialog = lazy(() => loadShowQR().then((m) => ({ default: m.ShowQRDialog })));
 const ConflictDialog = lazy(() => loadConflict().then((m) => ({ default: m.ConflictDialog })));
@@ -158,6 +160,7 @@ export function VaultView({ vault }: { vault: Vault }) {
   const [qrCode, setQRCode] = useState<Code>();
   const [shareCode, setShareCode] = useState<Code>();
   const [managingTags, setManagingTags] = useState(false);
+  const [transfer, setTransfer] = useState<'import' | 'export'>();
   const [menu, setMenu] = useState<{ code: Code; anchor: HTMLElement }>();
   const [revealedID, setRevealedID] = useState<string>();
   const [brandIndex, setBrandIndex] = useState<BrandIndex>();
@@ -403,7 +406,8 @@ export function VaultView({ vault }: { vault: Vault }) {
   };
 
   const openAdd = useCallback((target: EditorTarget = { kind: 'add' }) => setEditor(target), []);
-  const dialogOpen = editor !== undefined || qrCode !== undefined || shareCode !== undefined || managingTags;
+  const dialogOpen =
+    editor !== undefined || qrCode !== undefined || shareCode !== undefined || managingTags || transfer !== undefined;
   const dragging = useImageDrop(editable && !dialogOpen, (image) => openAdd({ kind: 'add', image }));
 
   // Page-wide keys: `/` focuses the search, A adds a code, Esc clears the search and the chips.
@@ -496,6 +500,7 @@ export function VaultView({ vault }: { vault: Vault }) {
             onOptionsChange={setOptions}
             editable={editable}
             onAdd={() => openAdd()}
+            onImport={() => setTransfer('import')}
           />
           <TagFilter
             tags={tags}
@@ -580,6 +585,14 @@ export function VaultView({ vault }: { vault: Vault }) {
       </OnceOpened>
       <OnceOpened when={managingTags}>
         <TagsDialog open={managingTags} codes={codes} onClose={() => setManagingTags(false)} onRename={renameTag} />
+      </OnceOpened>
+      <OnceOpened when={transfer === 'import'}>
+        <ImportDialog
+          open={transfer === 'import'}
+          onClose={() => setTransfer(undefined)}
+          vault={vault}
+          codes={allCodes}
+        />
       </OnceOpened>
       <OnceOpened when={conflict !== undefined}>
         <ConflictDialog conflict={conflict} onResolve={(choice) => vault.resolveConflict(conflict?.id ?? '', choice)} />

@@ -4,6 +4,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ImportExportIcon from '@mui/icons-material/ImportExport';
 import SearchIcon from '@mui/icons-material/Search';
 import SortIcon from '@mui/icons-material/Sort';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -37,10 +38,15 @@ export interface ListToolbarProps {
   onOptionsChange: (options: DisplayOptions) => void;
   editable: boolean;
   onAdd: () => void;
+  /** Opens the import dialog (editable vaults only). */
+  onImport: () => void;
+  /** Opens the export dialog; absent while there is nothing to export. */
+  onExport?: () => void;
 }
 
 export function ListToolbar(props: ListToolbarProps) {
-  const { finding, query, onQueryChange, searchRef, options, onOptionsChange, editable, onAdd } = props;
+  const { finding, query, onQueryChange, searchRef, options, onOptionsChange, editable, onAdd, onImport, onExport } =
+    props;
   const { t } = useTranslation('codes');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -71,11 +77,56 @@ export function ListToolbar(props: ListToolbarProps) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
         {finding && <SortButton sort={options.sort} onChange={(sort) => onOptionsChange({ ...options, sort })} />}
         <OptionsButton options={options} onChange={onOptionsChange} />
+        <TransferButton editable={editable} onImport={onImport} onExport={onExport} />
         <Button variant="contained" startIcon={<AddIcon />} disabled={!editable} onClick={onAdd} aria-keyshortcuts="a">
           {t('list.add')}
         </Button>
       </Box>
     </Box>
+  );
+}
+
+/** Import and export, in one menu. */
+function TransferButton({
+  editable,
+  onImport,
+  onExport,
+}: Pick<ListToolbarProps, 'editable' | 'onImport' | 'onExport'>) {
+  const { t } = useTranslation('codes');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const buttonID = useId();
+  const menuID = useId();
+  const choose = (action: (() => void) | undefined) => () => {
+    setAnchor(null);
+    action?.();
+  };
+  return (
+    <>
+      <IconButton
+        id={buttonID}
+        aria-label={t('list.transfer')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuID : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <ImportExportIcon />
+      </IconButton>
+      <Menu
+        id={menuID}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonID, dense: true } }}
+      >
+        <MenuItem disabled={!editable} onClick={choose(onImport)}>
+          {t('list.import')}
+        </MenuItem>
+        <MenuItem disabled={!onExport} onClick={choose(onExport)}>
+          {t('list.export')}
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 
