@@ -128,6 +128,7 @@ const loadShare = () => import('./share/ShareDialog.tsx');
 const loadTags = () => import('./editor/TagsDialog.tsx');
 // Import and export are rare: fetched only when opened, never ahead of time.
 const ImportDialog = lazy(() => import('./import/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('./export/ExportDialog.tsx').then((m) => ({ default: m.ExportDialog })));
 const CodeEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.CodeEditorDialog })));
 const ShowQRDialog = lazy(() => loadShowQR().then((m) => ({ default: m.ShowQRDialog })));
 const ConflictDialog = lazy(() => loadConflict().then((m) => ({ default: m.ConflictDialog })));
@@ -501,6 +502,7 @@ export function VaultView({ vault }: { vault: Vault }) {
             editable={editable}
             onAdd={() => openAdd()}
             onImport={() => setTransfer('import')}
+            onExport={allCodes.length ? () => setTransfer('export') : undefined}
           />
           <TagFilter
             tags={tags}
@@ -593,6 +595,9 @@ export function VaultView({ vault }: { vault: Vault }) {
           vault={vault}
           codes={allCodes}
         />
+      </OnceOpened>
+      <OnceOpened when={transfer === 'export'}>
+        <ExportDialog open={transfer === 'export'} onClose={() => setTransfer(undefined)} codes={allCodes} />
       </OnceOpened>
       <OnceOpened when={conflict !== undefined}>
         <ConflictDialog conflict={conflict} onResolve={(choice) => vault.resolveConflict(conflict?.id ?? '', choice)} />

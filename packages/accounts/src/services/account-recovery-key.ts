@@ -33,17 +33,25 @@ export async function recoveryKeyOf(masterKey: string): Promise<string> {
  * AccountsError `incorrectPassword` for a wrong password.
  */
 export async function recoveryWordsWithPassword(password: string): Promise<string[]> {
+  const masterKey = await masterKeyWithPassword(password);
+  const words = await (await cryptoWorker()).recoveryKeyToWords(await recoveryKeyOf(masterKey));
+  return words.split(' ');
+}
+
+/**
+ * The masterKey, opened with the account's password and the local key attributes: how a page checks the
+ * password typed again before a sensitive step (the recovery key, an export of the codes). Throws
+ * AccountsError `incorrectPassword` for a wrong password.
+ */
+export async function masterKeyWithPassword(password: string): Promise<string> {
   const keyAttributes = ensureKeyAttributes();
   const crypto = await cryptoWorker();
-  let masterKey: string;
   try {
     const kek = await crypto.deriveKEK(password, keyAttributes);
-    masterKey = await crypto.decryptMasterKey(kek, keyAttributes);
+    return await crypto.decryptMasterKey(kek, keyAttributes);
   } catch (e) {
     throw toAccountsError(e, 'srpLogin');
   }
-  const words = await crypto.recoveryKeyToWords(await recoveryKeyOf(masterKey));
-  return words.split(' ');
 }
 
 function ensureKeyAttributes(): StoredKeyAttributes {
