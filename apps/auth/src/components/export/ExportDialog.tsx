@@ -70,7 +70,10 @@ function ExportSteps({ onClose, codes }: Omit<ExportDialogProps, 'open'>) {
   const [repeated, setRepeated] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = { radio: useId(), status: useId() };
-  useEffect(() => headingRef.current?.focus(), [step.kind]);
+  // Each step starts at its title, unless it starts in a field (a password).
+  useEffect(() => {
+    if (document.activeElement?.tagName !== 'INPUT') headingRef.current?.focus();
+  }, [step.kind]);
 
   const trashed = codes.filter((code) => code.display.trashed).length;
   const enteFormat = format === 'ente-encrypted' || format === 'ente-plain';

@@ -79,7 +79,10 @@ function ImportSteps({ onClose, vault, codes }: Omit<ImportDialogProps, 'open'>)
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = { paste: useId(), password: useId(), progress: useId() };
   useEffect(() => () => aborter.current?.abort(), []);
-  useEffect(() => headingRef.current?.focus(), [step.kind]);
+  // Each step starts at its title, unless it starts in a field (a password).
+  useEffect(() => {
+    if (document.activeElement?.tagName !== 'INPUT') headingRef.current?.focus();
+  }, [step.kind]);
 
   const read = async (files: (Blob | string)[], withPassword?: string) => {
     if (files.length === 0) return;
