@@ -19,20 +19,15 @@
 //
 // It starts the stack as `npm start` does (startStack) with a fresh database in a temporary folder, so the
 // ports of `npm start` must be free; the server's output goes where e2e's helpers read the e-mail codes.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { chromium } from '@playwright/test';
-
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 import { addCodes } from '@ente/e2e/authenticator.ts';
-import { serverLogPath } from '@ente/e2e/mail.ts';
 
-import { chromiumPath } from '../scripts/setup.mjs';
-import { startStack } from '../scripts/start.mjs';
+import { median, ms, startLocalStack } from './local-stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { signInToCodesMs: 1500, reloadToCodesMs: 300, tickMsPerSecond: 5 };
@@ -42,23 +37,7 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' 
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 
-mkdirSync(path.dirname(serverLogPath), { recursive: true });
-writeFileSync(serverLogPath, '');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-vault-'));
-const stack = await startStack({
-  dataDir,
-  onServerOutput: (line) => appendFileSync(serverLogPath, `${line}\n`),
-  onUnexpectedExit: (reason) => {
-    console.error(`✖ ${reason}`);
-    process.exit(1);
-  },
-  serverEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
-});
-const appUrl = stack.urls.auth;
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const { appUrl, browser, machine, stop } = await startLocalStack('vault');
 
 try {
   const thousand = await accountWithCodes(1000);
@@ -92,7 +71,7 @@ try {
   const report = {
     generatedAt: new Date().toISOString(),
     browser: `Chromium ${browser.version()} (headless)`,
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+    machine,
     signInToCodesMs: { codes: 1000, ...signIn },
     reloadToCodesMs: { codes: 1000, runs: reloads, median: median(reloads), tenThousand: largeReload },
     tickMsPerSecond: { 1000: tickSmall, 10000: tickLarge },
@@ -107,9 +86,7 @@ try {
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(path.join(root, 'bench', 'results', 'vault.json'), JSON.stringify(report, null, 2));
 } finally {
-  await browser.close();
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 /** An account over HTTP with `count` TOTP codes (written eight requests at a time). */
@@ -276,14 +253,4 @@ async function jsHeapMiB(page) {
   const { metrics } = await session.send('Performance.getMetrics');
   await session.detach();
   return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
-}
-
-function median(list) {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-function ms(value) {
-  return `${Math.round(value)} ms`;
 }
