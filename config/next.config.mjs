@@ -53,6 +53,10 @@ const nextConfig = {
     config.module.rules.push({ test: sideEffectFreePackages, sideEffects: false });
     if (!isServer) {
       keepWorkerWhole(config.optimization?.splitChunks);
+      // Every page's webpack runtime maps each lazy chunk (dialogs, workers, one per locale and namespace) to
+      // its file name's hash: 8 hex digits instead of Next's 16 tell versions apart as well (32 bits per
+      // chunk name, for cache busting, not security) and keep that map, and so every first load, smaller.
+      config.output.hashDigestLength = 8;
       config.plugins.push(
         new webpack.NormalModuleReplacementPlugin(
           /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
