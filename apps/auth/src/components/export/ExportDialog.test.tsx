@@ -125,3 +125,17 @@ test('Google Authenticator: QR codes on screen, the codes it cannot hold named, 
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled());
   expect(saved).toEqual([]);
 });
+
+test('printable sheet: a page with a QR code per code outside the trash, and no script', async () => {
+  const dialog = await openDialog();
+  fireEvent.click(within(dialog).getByRole('radio', { name: /Printable sheet/ }));
+  fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I understand' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  await typeAccountPassword(dialog, accountPassword);
+  expect(await within(dialog).findByText(/^Saved as ente-auth-codes-plainhtml-\d{8}-\d{6}\.html$/)).toBeVisible();
+  const html = await saved[0]!.blob.text();
+  expect(html.match(/<svg /g)).toHaveLength(2);
+  expect(html).toContain('Mail');
+  expect(html).not.toContain('Old');
+  expect(html).not.toContain('<script');
+});
