@@ -16,10 +16,10 @@ import { savedLocale, saveLocale } from '../storage/local-storage.ts';
 import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
 import enAccounts from './locales/en-US/accounts.json';
 import type enCodes from './locales/en-US/codes.json';
-import type enExport from './locales/en-US/export.json';
-import type enImport from './locales/en-US/import.json';
 import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
+import type enExport from './locales/en-US/export.json';
+import type enImport from './locales/en-US/import.json';
 
 export const namespaces = ['common', 'errors', 'accounts'] as const;
 

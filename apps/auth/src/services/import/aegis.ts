@@ -1,4 +1,4 @@
-// Aegis vault JSON, plain and encrypted (Aegis' docs/vault.md). `{version: 1, header: {slots, params}, db}`:
+// Aegis vault JSON, plain and encrypted (as Aegis documents its vault format). `{version: 1, header: {slots, params}, db}`:
 // plain files have `db` as an object; encrypted ones have it as Base64 AES-256-GCM ciphertext (tag in
 // `header.params`) under a random master key, which each password slot holds wrapped with a key that scrypt
 // derives from the password. Entries map to codes; group names become tags, `favorite` pins, `note` is kept.
