@@ -8,4 +8,5 @@ export * from './key-attributes.ts';
 export * from './users.ts';
 export * from './srp.ts';
 export * from './two-factor.ts';
+export * from './passkeys.ts';
 export * from './authenticator.ts';

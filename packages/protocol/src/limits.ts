@@ -22,6 +22,13 @@ export const limits = {
   /** Two-factor: wrong codes per 2FA session; lifetime of sessions and setup secrets (docs/protocol.md#second-factor-and-srp-limits). */
   maxTwoFactorWrongAttempts: 10,
   twoFactorSessionMinutes: 10,
+  /** Passkeys (docs/protocol.md#passkeys): live passkeys per user, name length in UTF-8 bytes, lifetimes. */
+  maxPasskeys: 10,
+  maxPasskeyNameBytes: 256,
+  passkeyLoginSessionMinutes: 10,
+  passkeyRegistrationCeremonySeconds: 300,
+  passkeyLoginCeremonySeconds: 120,
+  accountsTokenMinutes: 30,
   /** Tokens unused for longer than this are refused (docs/protocol.md#auth-tokens). */
   tokenIdleDays: 365,
 } as const;
