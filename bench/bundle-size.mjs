@@ -37,6 +37,8 @@ const signInRoutes = [
   '/two-factor/setup',
   '/two-factor/verify',
   '/two-factor/recover',
+  '/passkeys/finish',
+  '/passkeys/recover',
 ];
 /** How long to keep watching after the network is first idle: the shell may fetch deferred code when idle. */
 const idleSettleMs = 3500;

@@ -13,11 +13,12 @@ export const quietEnv = Object.freeze({
 /**
  * The settings of the local stack a caller may override from the environment (see start.mjs):
  * the apps' build settings and the server's allowed origins and accounts address.
- * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'APP_ORIGINS' | 'ACCOUNTS_URL', string | undefined>>}
+ * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'NEXT_PUBLIC_ENTE_APP_ORIGINS' | 'APP_ORIGINS' | 'ACCOUNTS_URL', string | undefined>>}
  */
 export const stackOverrides = Object.freeze({
   NEXT_PUBLIC_ENTE_ENDPOINT: process.env.NEXT_PUBLIC_ENTE_ENDPOINT,
   NEXT_PUBLIC_ENTE_ACCOUNTS_URL: process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
+  NEXT_PUBLIC_ENTE_APP_ORIGINS: process.env.NEXT_PUBLIC_ENTE_APP_ORIGINS,
   APP_ORIGINS: process.env.APP_ORIGINS,
   ACCOUNTS_URL: process.env.ACCOUNTS_URL,
 });

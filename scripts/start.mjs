@@ -30,8 +30,8 @@ export function localUrl(port) {
 }
 
 /**
- * The build settings of the local stack: the apps talk to the local server, and passkeys go to the
- * local accounts app. Each can be overridden from the environment. Turbo keys its build cache on
+ * The build settings of the local stack: the apps talk to the local server, passkeys go to the local
+ * accounts app, and the accounts app sends people back only to the local apps. Each can be overridden from the environment. Turbo keys its build cache on
  * these values (turbo.json build.env), so every caller that builds for the local stack must pass
  * exactly these, or it gets (or leaves behind) a build for another server.
  *
@@ -42,6 +42,7 @@ export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
   return {
     NEXT_PUBLIC_ENTE_ENDPOINT: env.NEXT_PUBLIC_ENTE_ENDPOINT || localUrl(ports.server),
     NEXT_PUBLIC_ENTE_ACCOUNTS_URL: env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || localUrl(ports.accounts),
+    NEXT_PUBLIC_ENTE_APP_ORIGINS: env.NEXT_PUBLIC_ENTE_APP_ORIGINS || appOrigins(ports),
   };
 }
 

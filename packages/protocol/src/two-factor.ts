@@ -32,6 +32,7 @@ export const verifyTwoFactorRequestSchema = z.object({ sessionID: twoFactorSessi
 export type VerifyTwoFactorRequest = z.input<typeof verifyTwoFactorRequestSchema>;
 
 export const twoFactorTypes = ['totp', 'passkey'] as const;
+export type TwoFactorType = (typeof twoFactorTypes)[number];
 
 /** GET /users/two-factor/recover?sessionID=&twoFactorType= (public). */
 export const twoFactorRecoverQuerySchema = z.object({
@@ -52,7 +53,7 @@ export const removeTwoFactorRequestSchema = z.object({
 });
 export type RemoveTwoFactorRequest = z.infer<typeof removeTwoFactorRequestSchema>;
 
-/** The answer of verify and remove (and of passkey finish, later). */
+/** The answer of verify, remove and passkey finish. */
 export const twoFactorAuthorizationResponseSchema = z.object({
   id: z.number().int().positive(),
   keyAttributes: keyAttributesResponseSchema,

@@ -41,6 +41,14 @@ test('the build settings override the defaults, without a trailing slash', () =>
   expect(config.buildAccountsAppOrigin).toBe('http://localhost:3001');
 });
 
+test('the app origins are a comma list, trimmed, without trailing slashes; unset is none', () => {
+  expect(loadConfig({ NEXT_PUBLIC_ENTE_APP_ORIGINS: undefined }).buildAppOrigins).toEqual([]);
+  expect(
+    loadConfig({ NEXT_PUBLIC_ENTE_APP_ORIGINS: ' http://localhost:3003/, https://photos.example.org,' })
+      .buildAppOrigins,
+  ).toEqual(['http://localhost:3003', 'https://photos.example.org']);
+});
+
 test('console logging is for development builds only', () => {
   expect(loadConfig({ NODE_ENV: 'development' }).isDevBuild).toBe(true);
   expect(loadConfig({ NODE_ENV: 'production' }).isDevBuild).toBe(false);

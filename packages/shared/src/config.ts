@@ -12,6 +12,15 @@ export const buildAccountsAppOrigin: string = withoutTrailingSlash(
   process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || 'https://accounts.ente.com',
 );
 
+/**
+ * The origins of the family's web apps, where the accounts app may send a person back after a passkey
+ * check (comma list; unset: none but the accounts app itself, docs/protocol.md#passkeys).
+ */
+export const buildAppOrigins: readonly string[] = (process.env.NEXT_PUBLIC_ENTE_APP_ORIGINS ?? '')
+  .split(',')
+  .map(withoutTrailingSlash)
+  .filter((origin) => origin !== '');
+
 /** True in `next dev`; logs then also go to the console. */
 export const isDevBuild: boolean = process.env.NODE_ENV === 'development';
 

@@ -28,6 +28,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** Send this token as X-Auth-Token instead of the stored one (e.g. a token not saved yet). */
   token?: string;
+  /**
+   * Send this X-Client-Package instead of this app's: the accounts app finishing a passkey sign-in asks
+   * for a token of the app that sent the person there.
+   */
+  clientPackage?: string;
   /** Query parameters; undefined values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
@@ -117,6 +122,11 @@ export function put(path: string, body?: unknown, options?: RequestOptions): Pro
   return tracked(request('PUT', path, body, options));
 }
 
+/** A PATCH whose answer is not used (any 2xx body is accepted). */
+export function patch(path: string, body?: unknown, options?: RequestOptions): Promise<void> {
+  return tracked(request('PATCH', path, body, options));
+}
+
 /** A DELETE whose answer is not used (any 2xx body is accepted). */
 export function del(path: string, options?: RequestOptions): Promise<void> {
   return tracked(request('DELETE', path, undefined, options));
@@ -183,7 +193,7 @@ function tracked<T>(pending: Promise<T>): Promise<T> {
   return pending;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function requestJSON<S extends $ZodType>(
   method: Method,
@@ -206,7 +216,7 @@ async function request(method: Method, path: string, body: unknown, options?: Re
  */
 async function send(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
   const description = `${method} ${path}`;
-  const headers: Record<string, string> = { 'X-Client-Package': clientPackage() };
+  const headers: Record<string, string> = { 'X-Client-Package': options.clientPackage ?? clientPackage() };
   if (options.token !== undefined) headers['X-Auth-Token'] = options.token;
   else if (options.auth) headers['X-Auth-Token'] = await ensureAuthToken();
   if (body !== undefined) headers['Content-Type'] = 'application/json';

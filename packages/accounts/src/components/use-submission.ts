@@ -6,6 +6,7 @@
 import { useRouter } from 'next/router';
 import { useCallback, useRef, useState } from 'react';
 
+import { leaveFor } from '@ente/shared/app/navigation.ts';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 
 import { toAccountsError, type AccountsError } from '../services/errors.ts';
@@ -17,7 +18,7 @@ export interface Submission {
   /** Forgets the failure shown (e.g. when the user edits the field it was about). */
   clearFailure: () => void;
   /**
-   * Runs `step`; when it returns a route (a string), goes there (with `replace`, in place of this page in the
+   * Runs `step`; when it returns a route (a string) or an absolute URL, goes there (with `replace`, in place of this page in the
    * history). Resolves to whether the page is leaving. Ignored while a run is in progress.
    */
   run: (step: () => Promise<unknown>, options?: { replace?: boolean }) => Promise<boolean>;
@@ -40,7 +41,12 @@ export function useSubmission(what: string): Submission {
       setFailure(undefined);
       try {
         const next = await step();
-        // Stays busy when the page is on its way out.
+        // Stays busy when the page is on its way out: to another route, or to another site (the
+        // accounts app's passkey check).
+        if (typeof next === 'string' && isAbsoluteURL(next)) {
+          leaveFor(next);
+          return true;
+        }
         if (typeof next === 'string' && (await (replace ? router.replace(next) : router.push(next)))) return true;
       } catch (e) {
         const error = toAccountsError(e);
@@ -55,4 +61,8 @@ export function useSubmission(what: string): Submission {
   );
 
   return { busy, failure, clearFailure: useCallback(() => setFailure(undefined), []), run };
+}
+
+function isAbsoluteURL(next: string): boolean {
+  return /^https?:\/\//i.test(next);
 }

@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
+import { leaveFor } from '@ente/shared/app/navigation.ts';
 import { changeLocale } from '@ente/shared/i18n/i18n.ts';
 import { saveJustSignedUp } from '@ente/shared/storage/account-storage.ts';
 import { saveUser } from '@ente/shared/storage/local-storage.ts';
@@ -17,6 +18,7 @@ import VerifyPage, { resendCoolDownSeconds } from './verify.tsx';
 
 let mockRouter: FakeRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+jest.mock('@ente/shared/app/navigation.ts', () => ({ leaveFor: jest.fn(), reloadAt: jest.fn() }));
 
 const t = fakeServerPerTest();
 const email = 'ada@example.org';
@@ -110,17 +112,18 @@ test('a network failure is said in the alert', async () => {
   );
 });
 
-test('an account that needs a passkey says so', async () => {
+test('an account with a passkey goes on to the accounts app, the page staying busy', async () => {
   await t.fake.addAccount('pass@example.org', 'a password', { srp: false, passkey: true });
   await saveUser({ email: 'pass@example.org' });
   const user = userEvent.setup();
   renderInShell(<VerifyPage />);
   await user.type(codeField(), emailCode);
-  await waitFor(() =>
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'This account signs in with a passkey, which this app does not support yet.',
-    ),
+  await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+  expect(jest.mocked(leaveFor).mock.calls[0]?.[0]).toMatch(
+    /^https:\/\/accounts\.ente\.com\/passkeys\/verify\?clientPackage=io\.ente\.[a-z]+\.web&passkeySessionID=/,
   );
+  expect(mockRouter.push).not.toHaveBeenCalled();
+  expect(codeField()).toBeDisabled();
 });
 
 test('the messages follow the language: a wrong code in French', async () => {

@@ -64,6 +64,13 @@ const mappings: [string, unknown, ErrorContext | undefined, AccountsErrorKind][]
   ['2fa verify: 404', new ClientError(404), 'twoFactorVerify', 'sessionExpired'],
   ['2fa verify: 429', new ClientError(429), 'twoFactorVerify', 'tooManyAttempts'],
   ['2fa recover: 404', new ClientError(404), 'twoFactorRecover', 'twoFactorRecoveryUnavailable'],
+  [
+    'passkey recover: 400 not configured',
+    new ApiError('Passkey reset is not configured', 'BAD_REQUEST', 400),
+    'twoFactorRecover',
+    'twoFactorRecoveryUnavailable',
+  ],
+  ['another 400', new ApiError('bad', 'BAD_REQUEST', 400), 'verifyCode', 'unknown'],
   ['2fa remove: 403', new ClientError(403), 'twoFactorRemove', 'wrongRecoveryKey'],
   ['2fa remove: 404', new ClientError(404), 'twoFactorRemove', 'sessionExpired'],
   ['2fa remove: a wrong key', workerError('DecryptionError'), 'twoFactorRemove', 'wrongRecoveryKey'],
@@ -94,9 +101,9 @@ test.each(mappings)('%s → %s', (_, error, context, kind) => {
 });
 
 test('an AccountsError passes unchanged, whatever the context', () => {
-  const error = new AccountsError('passkeyNeeded');
+  const error = new AccountsError('wrongRecoveryKey');
   expect(toAccountsError(error, 'verifyCode')).toBe(error);
-  expect(errorMessageKey(error)).toBe('error_passkeyNeeded');
+  expect(errorMessageKey(error)).toBe('error_wrongRecoveryKey');
 });
 
 test('errorMessageKey maps anything thrown to an accounts key', () => {

@@ -32,7 +32,6 @@ export const accountsErrorKinds = [
   'recoveryKeyUnknownWord',
   'recoveryKeyChecksum',
   'recoveryKeyInvalid',
-  'passkeyNeeded',
   'twoFactorRecoveryUnavailable',
   'sessionExpired',
   'kdfUnsupported',
@@ -190,6 +189,9 @@ function httpKind(
     return 'sessionExpired';
   if (status >= 500) return 'server';
   switch (status) {
+    case 400:
+      // Passkey recovery that the account never configured.
+      return context === 'twoFactorRecover' ? 'twoFactorRecoveryUnavailable' : 'unknown';
     case 401:
       return unauthorizedKind(context);
     case 403:

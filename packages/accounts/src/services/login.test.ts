@@ -235,14 +235,6 @@ describe('SRP login', () => {
     expect(await submitPassword(password)).toBe('/verify');
     expect(t.fake.requestsTo('post', '/users/ott')[0]?.body).toEqual({ email, purpose: 'login', client: 'totp' });
   });
-
-  test('a passkey alone is passkeyNeeded, and its session ID is kept', async () => {
-    await t.fake.addAccount(email, password, { passkey: true });
-    await startLogin(email);
-    await expectKind(submitPassword(password), 'passkeyNeeded');
-    expect(savedUser()?.passkeySessionID).toMatch(/^[A-Za-z0-9_-]{43}=$/);
-    expect(savedUser()?.token).toBeUndefined();
-  });
 });
 
 describe('the second factor after SRP: the stashed-KEK hand-over', () => {
@@ -289,13 +281,6 @@ describe('the second factor after SRP: the stashed-KEK hand-over', () => {
     expect(await submitPassword(password)).toBe('/two-factor/verify');
     expect(savedUser()?.twoFactorSessionID).toMatch(/^[A-Za-z0-9_-]{43}=$/);
     expect(await verifyTwoFactor(totpCode)).toBe('/credentials');
-  });
-
-  test('TOTP next to a passkey goes to the TOTP step', async () => {
-    await t.fake.addAccount(email, password, { twoFactor: true, passkey: true });
-    await startLogin(email);
-    expect(await submitPassword(password)).toBe('/two-factor/verify');
-    expect(savedUser()?.passkeySessionID).toBeDefined();
   });
 
   test('without a stashed KEK, resuming is sessionExpired and the password is asked', async () => {

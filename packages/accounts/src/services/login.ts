@@ -102,10 +102,10 @@ export function credentialsRedirect(): string {
 /**
  * The password of /credentials (docs/protocol.md#login step 3). One Argon2id run, then:
  * - mode `srp`: SRP login with M2 checked → home (or the remembered redirect), or
- *   `/two-factor/verify` with the KEK stashed; an account that turned e-mail MFA on meanwhile gets a
+ *   `/two-factor/verify` or the accounts app's passkey check with the KEK stashed; an account that turned e-mail MFA on meanwhile gets a
  *   code → `/verify`;
  * - mode `unlock`: the KEK from the local attributes → home (or the remembered redirect).
- * Errors: `incorrectPassword`, `tooManyAttempts`, `kdfUnsupported`, `passkeyNeeded`,
+ * Errors: `incorrectPassword`, `tooManyAttempts`, `kdfUnsupported`,
  * `serverNotAuthentic`, `rateLimited`, `sessionExpired` (nothing to sign in to), `network`, `server`.
  */
 export async function submitPassword(password: string): Promise<string> {

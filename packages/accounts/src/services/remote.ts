@@ -15,6 +15,7 @@ import {
   twoFactorRecoverResponseSchema,
   type TwoFactorAuthorizationResponse,
   type TwoFactorRecoverResponse,
+  type TwoFactorType,
 } from '@ente/protocol/two-factor.ts';
 import {
   emailAuthorizationResponseSchema,
@@ -85,18 +86,25 @@ export function verifyTwoFactor(sessionID: string, code: string): Promise<TwoFac
   return postJSON('/users/two-factor/verify', { code, sessionID }, twoFactorAuthorizationResponseSchema);
 }
 
-/** `GET /users/two-factor/recover?twoFactorType=totp&sessionID=`. */
-export function getTwoFactorRecovery(sessionID: string): Promise<TwoFactorRecoverResponse> {
+/** `GET /users/two-factor/recover?twoFactorType=&sessionID=` (the TOTP or the passkey session). */
+export function getTwoFactorRecovery(
+  sessionID: string,
+  twoFactorType: TwoFactorType,
+): Promise<TwoFactorRecoverResponse> {
   return getJSON('/users/two-factor/recover', twoFactorRecoverResponseSchema, {
-    params: { twoFactorType: 'totp', sessionID },
+    params: { twoFactorType, sessionID },
   });
 }
 
 /** `POST /users/two-factor/remove`. */
-export function removeTwoFactor(sessionID: string, secret: string): Promise<TwoFactorAuthorizationResponse> {
+export function removeTwoFactor(
+  sessionID: string,
+  secret: string,
+  twoFactorType: TwoFactorType,
+): Promise<TwoFactorAuthorizationResponse> {
   return postJSON(
     '/users/two-factor/remove',
-    { twoFactorType: 'totp', sessionID, secret },
+    { twoFactorType, sessionID, secret },
     twoFactorAuthorizationResponseSchema,
   );
 }

@@ -145,36 +145,36 @@ export interface VerifiedBy {
 
 /**
  * What a verification answer (docs/protocol.md#verification-success) leads to; returns the next route.
- * A passkey alone → AccountsError `passkeyNeeded` (the session ID is kept in `user`); a TOTP session
- * (also the V2 one, also next to a passkey: we offer TOTP) → `/two-factor/verify`; a plain token (sign-up
- * unfinished) → the sign-up is completed → `/generate`; keys and a sealed token → unlocked at once after
- * SRP, else `/credentials` (or the remembered redirect).
+ * A second factor: the sessions are kept in `user` (and a KEK from an SRP login in session storage, so
+ * that the password need not be typed again); a passkey alone → the accounts app's check (an absolute
+ * URL, docs/protocol.md#passkeys); a TOTP session (also the V2 one), with or without a passkey →
+ * `/two-factor/verify`, which offers the passkey too when there is one. A plain token (sign-up
+ * unfinished) → the sign-up is completed → `/generate`; keys and a sealed token → unlocked at once
+ * after SRP, else `/credentials` (or the remembered redirect).
  */
 export async function acceptVerification(
   answer: EmailAuthorizationResponse,
   email: string,
   by: VerifiedBy,
 ): Promise<string> {
-  const twoFactorSessionID = answer.twoFactorSessionID || answer.twoFactorSessionIDV2;
+  const twoFactorSessionID = answer.twoFactorSessionID || answer.twoFactorSessionIDV2 || undefined;
   const passkeySessionID = answer.passkeySessionID || undefined;
-  if (passkeySessionID && !twoFactorSessionID) {
-    await saveUser({ email, isTwoFactorEnabled: true, passkeySessionID });
-    throw new AccountsError('passkeyNeeded');
-  }
-  if (twoFactorSessionID) {
+  if (twoFactorSessionID || passkeySessionID) {
     await saveUser({
       email,
       isTwoFactorEnabled: true,
-      twoFactorSessionID,
+      ...(twoFactorSessionID && { twoFactorSessionID }),
       ...(passkeySessionID && { passkeySessionID }),
     });
     saveIsFirstLogin();
     clearSessionStorage();
+    if (passkeySessionID) (await import('./passkeys.ts')).keepPasskeyAccountsUrl(answer.accountsUrl);
     if (by.kek !== undefined) {
       await stashKEK(by.kek);
       if (by.password !== undefined) deriveInteractiveKEKAhead(by.password);
     }
-    return '/two-factor/verify';
+    if (twoFactorSessionID) return '/two-factor/verify';
+    return (await import('./passkeys.ts')).passkeyVerificationURL();
   }
   if (answer.token) {
     await saveUser({ id: answer.id, email, token: answer.token });

@@ -22,8 +22,8 @@ export async function resendCode(): Promise<void> {
 
 /**
  * Checks the e-mail code and follows the answer (steps.ts `acceptVerification`): → `/generate` after
- * sign-up, `/two-factor/verify`, `/credentials` or the remembered redirect (e.g. `/recover`). Errors:
- * `wrongCode`, `expiredCode`, `tooManyAttempts`, `registrationDisabled`, `passkeyNeeded`,
+ * sign-up, `/two-factor/verify`, the accounts app's passkey check, `/credentials` or the remembered redirect (e.g. `/recover`). Errors:
+ * `wrongCode`, `expiredCode`, `tooManyAttempts`, `registrationDisabled`,
  * `sessionExpired`, `rateLimited`, `network`, `server`.
  */
 export async function verifyEmail(code: string): Promise<string> {

@@ -167,6 +167,25 @@ function MainView({ open, onClose, onShow }: MainViewProps) {
     setSwitching(false);
   };
 
+  // The accounts app's passkey page, in a new tab opened at the click (a tab opened after the requests
+  // would meet the pop-up blocker), without a way back to this page (no opener).
+  const openPasskeys = () => {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    setProblem(undefined);
+    import('../services/account-passkeys.ts')
+      .then(({ passkeysPageURL }) => passkeysPageURL())
+      .then((url) => {
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      })
+      .catch((e: unknown) => {
+        tab?.close();
+        if (isAccountsError(e, 'unknown')) log.error('Could not open the passkeys page', e);
+        setProblem(errorMessageKey(e));
+      });
+  };
+
   const email = details?.email ?? savedUser()?.email ?? '';
   // Turning the e-mail code off needs an SRP verifier (docs/protocol.md#account).
   const emailMFALocked = !details || switching || (details.isEmailMFAEnabled && !details.canDisableEmailMFA);
@@ -201,6 +220,7 @@ function MainView({ open, onClose, onShow }: MainViewProps) {
           disabled={emailMFALocked}
           onChange={() => void toggleEmailMFA()}
         />
+        <NavigationItem label={t('settings_passkeys')} onClick={openPasskeys} />
         <NavigationItem label={t('sessions_title')} onClick={() => onShow('sessions')} />
       </List>
       {problem && <ProblemWithRetry problem={problem} retry={retry} sx={{ px: 2, pb: 2 }} />}

@@ -1,6 +1,7 @@
 // For tests only: an Ente-compatible API server in msw handlers, enough for the sign-in flows
 // (docs/protocol.md#endpoints): e-mail codes, verification answers, SRP setup and login with real SRP
-// arithmetic, sealed tokens, two-factor verify / recover / remove, session validity. Accounts are made
+// arithmetic, sealed tokens, two-factor verify / recover / remove (TOTP and passkey; a passkey check itself is `passkeyVerified`),
+// session validity. Accounts are made
 // with small Argon2id parameters (ops 1, 8 KiB) so that a login derives in no time; the e-mail code is
 // always 123456 and the TOTP code 654321. Every request is recorded with its body and headers.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -27,6 +28,8 @@ export const emailCode = '123456';
 export const totpCode = '654321';
 /** A two-factor secret (base32, also valid base64: docs/protocol.md#two-factor). */
 export const totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** The passkey recovery secret: b64 of 32 bytes (docs/protocol.md#passkeys). */
+export const passkeyRecoverySecret = 'cGFzc2tleSByZWNvdmVyeSBzZWNyZXQgb2YgMzIgYnk=';
 /** The small Argon2id parameters of test accounts (allowed by deriveKEK's bounds). */
 export const smallKdf = { opsLimit: 1, memLimit: 8192 };
 
@@ -42,8 +45,9 @@ export interface FakeAccount {
   twoFactor?: { encryptedSecret: string; secretDecryptionNonce: string };
   /** Answer the TOTP session as `twoFactorSessionIDV2` only (museum, with passkeys and TOTP). */
   twoFactorV2?: boolean;
-  /** Answer a `passkeySessionID`. */
+  /** Answer a `passkeySessionID`; passkey recovery configured (the secret under the recovery key). */
   passkey?: boolean;
+  passkeyRecovery?: { encryptedSecret: string; secretDecryptionNonce: string };
   emailMFA?: boolean;
 }
 
@@ -74,6 +78,7 @@ export class FakeServer {
   private nextID = 1;
   private readonly tokens = new Map<string, FakeAccount>();
   private readonly twoFactorSessions = new Map<string, FakeAccount>();
+  private readonly passkeySessions = new Map<string, FakeAccount>();
   private readonly srpSessions = new Map<
     string,
     { account: FakeAccount; serverSecret: string; srpA: string; verifier: string }
@@ -93,7 +98,7 @@ export class FakeServer {
     this.route('post', '/users/srp/setup', (body, _, account) => this.srpSetup(body, account), true),
     this.route('post', '/users/srp/complete', (body, _, account) => this.srpComplete(body, account), true),
     this.route('post', '/users/two-factor/verify', (body) => this.verifyTwoFactor(body)),
-    this.route('get', '/users/two-factor/recover', (_, query) => this.twoFactorRecover(query.sessionID ?? '')),
+    this.route('get', '/users/two-factor/recover', (_, query) => this.twoFactorRecover(query)),
     this.route('post', '/users/two-factor/remove', (body) => this.removeTwoFactor(body)),
     this.route('get', '/users/session-validity/v2', (_, __, account) => this.sessionValidity(account), true),
   ];
@@ -122,12 +127,30 @@ export class FakeServer {
       const { srpUserID, srpSalt, srpVerifier } = keys.srpSetupAttributes;
       account.srp = { srpUserID, srpSalt, srpVerifier };
     }
+    if (options.passkey) {
+      const box = await encryptBoxB64(bytesOf(passkeyRecoverySecret), keys.recoveryKey);
+      account.passkeyRecovery = { encryptedSecret: box.encryptedData, secretDecryptionNonce: box.nonce };
+    }
     if (options.twoFactor) {
       const box = await encryptBoxB64(bytesOf(totpSecret), keys.recoveryKey);
       account.twoFactor = { encryptedSecret: box.encryptedData, secretDecryptionNonce: box.nonce };
     }
     this.accounts.set(email, account);
     return account;
+  }
+
+  /**
+   * What the accounts app hands back after a passkey check of `passkeySessionID`: the answer of
+   * `POST /users/two-factor/passkeys/finish`, a new token sealed to the account's public key.
+   */
+  async passkeyVerified(passkeySessionID: string) {
+    const account = this.passkeySessions.get(passkeySessionID);
+    if (!account?.keyAttributes) throw new Error('no such passkey session');
+    return { id: account.id, ...(await this.tokenFields(account)) } as {
+      id: number;
+      keyAttributes: KeyAttributesB64;
+      encryptedToken: string;
+    };
   }
 
   /** An account whose sign-up stopped after the e-mail check (no key attributes). */
@@ -194,11 +217,16 @@ export class FakeServer {
   private async verificationAnswer(account: FakeAccount) {
     const answer: Record<string, unknown> = {
       id: account.id,
-      passkeySessionID: account.passkey ? toB64Url(await randomBytes(32)) : '',
+      passkeySessionID: '',
       accountsUrl: account.passkey ? 'https://accounts.ente.com' : '',
       twoFactorSessionID: '',
       twoFactorSessionIDV2: '',
     };
+    if (account.passkey) {
+      const sessionID = toB64Url(await randomBytes(32));
+      this.passkeySessions.set(sessionID, account);
+      answer.passkeySessionID = sessionID;
+    }
     if (account.twoFactor) {
       const sessionID = toB64Url(await randomBytes(32));
       this.twoFactorSessions.set(sessionID, account);
@@ -299,13 +327,26 @@ export class FakeServer {
     return json({ id: account.id, ...(await this.tokenFields(account)) });
   }
 
-  private twoFactorRecover(sessionID: string): Response {
-    const account = this.twoFactorSessions.get(sessionID);
+  private twoFactorRecover(query: Record<string, string>): Response {
+    if (query.twoFactorType === 'passkey') {
+      const account = this.passkeySessions.get(query.sessionID ?? '');
+      if (!account) return json({}, 404);
+      if (!account.passkeyRecovery) return typed('BAD_REQUEST', 400);
+      return json(account.passkeyRecovery);
+    }
+    const account = this.twoFactorSessions.get(query.sessionID ?? '');
     if (!account?.twoFactor) return json({}, 404);
     return json(account.twoFactor);
   }
 
   private async removeTwoFactor(body: Record<string, unknown>): Promise<Response> {
+    if (body.twoFactorType === 'passkey') {
+      // The passkeys stay; the person is signed in.
+      const account = this.passkeySessions.get(String(body.sessionID));
+      if (!account) return json({}, 404);
+      if (!account.passkeyRecovery || body.secret !== passkeyRecoverySecret) return json({}, 403);
+      return json({ id: account.id, ...(await this.tokenFields(account)) });
+    }
     const account = this.twoFactorSessions.get(String(body.sessionID));
     if (!account?.twoFactor) return json({}, 404);
     if (body.secret !== totpSecret) return json({}, 403);

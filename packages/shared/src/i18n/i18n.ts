@@ -4,8 +4,8 @@
 // synchronously when this module loads, so `t` works everywhere from the start (also in the static
 // prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
 // which keeps the first load small. The app counts as ready once the visitor's locale is in place.
-// The `codes` namespace (the auth app's vault pages) and `import` / `export` (its import and export
-// dialogs) are not in any first load at all: the code that
+// The `codes` namespace (the auth app's vault pages), `import` / `export` (its import and export
+// dialogs) and `passkeys` (the accounts app's pages) are not in any first load at all: the code that
 // needs it calls `loadNamespace('codes')`, which fetches it for en-US and the locale in use, and for
 // every locale chosen later.
 import i18next from 'i18next';
@@ -20,13 +20,14 @@ import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
 import type enExport from './locales/en-US/export.json';
 import type enImport from './locales/en-US/import.json';
+import type enPasskeys from './locales/en-US/passkeys.json';
 
 export const namespaces = ['common', 'errors', 'accounts'] as const;
 
 export type Namespace = (typeof namespaces)[number];
 
 /** Namespaces fetched only when a page asks for them (`loadNamespace`). */
-export const lazyNamespaces = ['codes', 'import', 'export'] as const;
+export const lazyNamespaces = ['codes', 'import', 'export', 'passkeys'] as const;
 
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -41,6 +42,7 @@ declare module 'i18next' {
       codes: typeof enCodes;
       import: typeof enImport;
       export: typeof enExport;
+      passkeys: typeof enPasskeys;
     };
   }
 }

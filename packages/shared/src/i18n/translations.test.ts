@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defaultLocale, supportedLocales } from './locales.ts';
 
 const localesDir = path.join(__dirname, 'locales');
-const namespaces = ['common', 'errors', 'accounts', 'codes', 'import', 'export'];
+const namespaces = ['common', 'errors', 'accounts', 'codes', 'import', 'export', 'passkeys'];
 
 test('each locale has a folder and nothing else is there', () => {
   expect(readdirSync(localesDir).sort()).toEqual([...supportedLocales].sort());

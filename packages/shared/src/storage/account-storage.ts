@@ -153,6 +153,28 @@ export function saveInflightPasskeySessionID(sessionID: string): void {
   writeSession('inflightPasskeySessionID', sessionID);
 }
 
+export function removeInflightPasskeySessionID(): void {
+  removeSession('inflightPasskeySessionID');
+}
+
+/** The accounts app the server named for the passkey sign-in under way. */
+export function savedPasskeyAccountsUrl(): string | undefined {
+  return readSession('passkeyAccountsUrl');
+}
+
+export function savePasskeyAccountsUrl(url: string): void {
+  writeSession('passkeyAccountsUrl', url);
+}
+
+/** The accounts app's passkey management token (the accounts app only). */
+export function savedAccountsToken(): string | undefined {
+  return readSession('accountsToken');
+}
+
+export function saveAccountsToken(token: string): void {
+  writeSession('accountsToken', token);
+}
+
 /** Empties this tab's session storage (a new login starts from nothing unlocked). */
 export function clearSessionStorage(): void {
   sessionStorage.clear();

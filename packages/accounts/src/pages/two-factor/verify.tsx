@@ -1,8 +1,10 @@
 // /two-factor/verify: the code of the authenticator app, the second step of a login for an account
 // with two-factor authentication (docs/protocol.md#login, step 4). The field submits itself at the
-// sixth digit; "lost your device?" leads to /two-factor/recover. Without a second-factor session in
-// progress there is nothing to verify: back to /login.
-import { useState } from 'react';
+// sixth digit; "lost your device?" leads to /two-factor/recover. An account with a passkey as well is
+// asked on arrival which second factor to use, and can switch to the passkey later (the accounts app's
+// check, docs/protocol.md#passkeys). Without a second-factor session in progress there is nothing to
+// verify: back to /login.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { reloadAt } from '@ente/shared/app/navigation.ts';
@@ -12,7 +14,7 @@ import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsForm } from '../../components/AccountsForm.tsx';
 import { CodeInput, codeLength } from '../../components/CodeInput.tsx';
-import { RouteLink } from '../../components/RouteLink.tsx';
+import { LinkButton, RouteLink } from '../../components/RouteLink.tsx';
 import { useRedirectOnArrival } from '../../components/use-redirect-on-arrival.ts';
 import { useSubmission } from '../../components/use-submission.ts';
 import { errorMessageKey, isAccountsError, type AccountsErrorKind } from '../../services/errors.ts';
@@ -25,6 +27,23 @@ export default function TwoFactorVerifyPage() {
   const { showDialog } = useDialog();
 
   useRedirectOnArrival(() => (savedUser()?.twoFactorSessionID ? undefined : '/login'));
+
+  // Both factors on: the person chooses once, on arrival.
+  const [hasPasskey, setHasPasskey] = useState(false);
+  const asked = useRef(false);
+  const usePasskey = () => void run(async () => (await import('../../services/passkeys.ts')).passkeyVerificationURL());
+  useEffect(() => {
+    if (asked.current || !savedUser()?.twoFactorSessionID || !savedUser()?.passkeySessionID) return;
+    asked.current = true;
+    setHasPasskey(true);
+    showDialog({
+      title: t('two_factor_choose_title'),
+      content: t('two_factor_choose_body'),
+      proceed: { text: t('two_factor_choose_passkey'), action: usePasskey },
+      close: { text: t('two_factor_choose_totp') },
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 
   const verify = (candidate: string) => {
     if (candidate.length < codeLength) {
@@ -59,7 +78,16 @@ export default function TwoFactorVerifyPage() {
       onSubmit={() => verify(code)}
       busy={busy}
       error={failure && !codeFailure ? t(errorMessageKey(failure)) : undefined}
-      links={<RouteLink href="/two-factor/recover">{t('two_factor_verify_lost')}</RouteLink>}
+      links={
+        <>
+          <RouteLink href="/two-factor/recover">{t('two_factor_verify_lost')}</RouteLink>
+          {hasPasskey && (
+            <LinkButton onClick={usePasskey} disabled={busy}>
+              {t('two_factor_use_passkey')}
+            </LinkButton>
+          )}
+        </>
+      }
     >
       <CodeInput
         autoFocus

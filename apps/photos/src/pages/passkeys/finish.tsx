@@ -1,0 +1,1 @@
+export { default } from '@ente/accounts/pages/passkeys/finish.tsx';
