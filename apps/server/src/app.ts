@@ -16,6 +16,7 @@ import { registerTokenCheck } from './http/token-check.ts';
 import { parseEveryBodyAsJson } from './http/validation.ts';
 import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
+import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerPingRoute } from './routes/ping.ts';
 import { registerSrpRoutes } from './routes/srp.ts';
 import { registerTwoFactorRoutes } from './routes/two-factor.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerUserRoutes(app, ctx);
   registerSrpRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx);
   registerAuthenticatorRoutes(app, ctx);
   return app;
 }

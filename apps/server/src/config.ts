@@ -93,8 +93,22 @@ const configSchema = z.object({
     .regex(/^\d{6}$/, 'must be 6 digits')
     .optional(),
   DISABLE_REGISTRATION: flag.default(false),
-  /** Sent as accountsUrl with passkey sessions (docs/protocol.md#passkeys: not implemented yet). */
+  /** The accounts app: `accountsUrl` of passkey sessions and tokens (docs/protocol.md#passkeys). */
   ACCOUNTS_URL: z.url().default('http://localhost:3001'),
+  /** The WebAuthn relying party: its ID (a domain) and the origins allowed in clientDataJSON. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a lower-case domain name')
+    .default('localhost'),
+  WEBAUTHN_RP_ORIGINS: z
+    .string()
+    .default('http://localhost:3001')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    ),
 
   /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
   SRP_THREADS: z.coerce
@@ -130,7 +144,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((config.FIXED_OTT_DOMAIN_SUFFIX === undefined) !== (config.FIXED_OTT_DOMAIN_CODE === undefined)) {
     throw new ConfigError('Invalid configuration:\n  FIXED_OTT_DOMAIN_SUFFIX and FIXED_OTT_DOMAIN_CODE go together');
   }
+  const webauthnProblem = relyingPartyProblem(config.WEBAUTHN_RP_ID, config.WEBAUTHN_RP_ORIGINS, config.ACCOUNTS_URL);
+  if (webauthnProblem) throw new ConfigError(`Invalid configuration:\n  ${webauthnProblem}`);
   return config;
+}
+
+/**
+ * Why the relying party cannot work, if it cannot: every origin must be a bare http(s) origin whose host
+ * is the RP ID or under it (the browser refuses anything else), and the accounts app, where the ceremonies
+ * run, must be one of them.
+ */
+function relyingPartyProblem(rpID: string, origins: string[], accountsUrl: string): string | undefined {
+  if (origins.length === 0) return 'WEBAUTHN_RP_ORIGINS: must list at least one origin';
+  for (const origin of origins) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return `WEBAUTHN_RP_ORIGINS: ${origin} is not a URL`;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) {
+      return `WEBAUTHN_RP_ORIGINS: ${origin} must be an http(s) origin without path or trailing slash`;
+    }
+    if (url.hostname !== rpID && !url.hostname.endsWith(`.${rpID}`)) {
+      return `WEBAUTHN_RP_ORIGINS: the host of ${origin} is not ${rpID} (WEBAUTHN_RP_ID) or under it`;
+    }
+  }
+  if (!origins.includes(new URL(accountsUrl).origin)) {
+    return `ACCOUNTS_URL: ${accountsUrl} must be one of WEBAUTHN_RP_ORIGINS (passkeys are checked there)`;
+  }
+  return undefined;
 }
 
 export class ConfigError extends Error {

@@ -30,6 +30,10 @@ export const apiErrorCodes = [
   'SESSION_ALREADY_CLAIMED',
   'SESSION_NOT_VERIFIED',
   'INVALID_SESSION',
+  'SESSION_EXPIRED',
+  'MAX_PASSKEYS_REACHED',
+  'LOCKER_REGISTRATION_DISABLED',
+  'LOCKER_ROLLOUT_LIMIT',
   'ACCOUNT_SCHEDULED_FOR_DELETION',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

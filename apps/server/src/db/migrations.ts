@@ -152,4 +152,50 @@ export const migrations: Record<string, readonly string[]> = {
       CONSTRAINT authenticator_entity_user_updated_at UNIQUE (user_id, updated_at)
     )`,
   ],
+  // Passkeys (docs/protocol.md#passkeys). One credential per passkey; a deleted passkey keeps its row
+  // (deleted_at) as museum does. Ceremony sessions are consumed by DELETE … RETURNING; login sessions
+  // and recovery secrets are stored as hashes only.
+  '0003_passkeys': [
+    `CREATE TABLE passkeys (
+      id UUID PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      friendly_name TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      deleted_at BIGINT
+    )`,
+    `CREATE INDEX passkeys_user ON passkeys (user_id) WHERE deleted_at IS NULL`,
+    `CREATE TABLE passkey_credentials (
+      passkey_id UUID PRIMARY KEY REFERENCES passkeys (id) ON DELETE CASCADE,
+      credential_id TEXT NOT NULL UNIQUE,
+      public_key TEXT NOT NULL,
+      sign_count BIGINT NOT NULL,
+      transports TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE webauthn_sessions (
+      id UUID PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      kind TEXT NOT NULL,
+      challenge TEXT NOT NULL,
+      login_session_hash TEXT,
+      expires_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX webauthn_sessions_expiry ON webauthn_sessions (expires_at)`,
+    `CREATE TABLE passkey_login_sessions (
+      session_hash TEXT PRIMARY KEY,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      verified_at BIGINT,
+      token_data TEXT,
+      token_fetch_count INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE TABLE passkey_recovery (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      secret_hash TEXT NOT NULL,
+      user_secret_cipher TEXT NOT NULL,
+      user_secret_nonce TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+  ],
 };

@@ -26,6 +26,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   ott_sends: OttSendsTable;
   server_secrets: ServerSecretsTable;
+  passkeys: PasskeysTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  webauthn_sessions: WebauthnSessionsTable;
+  passkey_login_sessions: PasskeyLoginSessionsTable;
+  passkey_recovery: PasskeyRecoveryTable;
 }
 
 export interface UsersTable {
@@ -171,4 +176,51 @@ export interface OttSendsTable {
 export interface ServerSecretsTable {
   name: string;
   value: string;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: Int8;
+  friendly_name: string;
+  created_at: Int8;
+  deleted_at: Int8 | null;
+}
+
+/** `credential_id` and `public_key` (COSE) are base64url without padding; `transports` comma-joined. */
+export interface PasskeyCredentialsTable {
+  passkey_id: string;
+  credential_id: string;
+  public_key: string;
+  sign_count: Int8;
+  transports: string;
+  created_at: Int8;
+}
+
+/** One registration or login ceremony (`kind`), consumed by its finish. */
+export interface WebauthnSessionsTable {
+  id: string;
+  user_id: Int8;
+  kind: 'registration' | 'login';
+  challenge: string;
+  login_session_hash: string | null;
+  expires_at: Int8;
+}
+
+export interface PasskeyLoginSessionsTable {
+  session_hash: string;
+  user_id: Int8;
+  created_at: Int8;
+  expires_at: Int8;
+  verified_at: Int8 | null;
+  /** The finish answer (a token sealed to the user's public key), for get-token. */
+  token_data: string | null;
+  token_fetch_count: Generated<number>;
+}
+
+export interface PasskeyRecoveryTable {
+  user_id: Int8;
+  secret_hash: string;
+  user_secret_cipher: string;
+  user_secret_nonce: string;
+  created_at: Int8;
 }

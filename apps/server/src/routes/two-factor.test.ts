@@ -207,9 +207,9 @@ describe('two-factor', () => {
       assert.equal((await recover({ sessionID: 'B'.repeat(43) + '=' })).status, 404);
     });
 
-    test('passkey recovery is 400', async () => {
+    test('passkey recovery with a TOTP session is 404 (it takes a passkey session)', async () => {
       const sessionID = await twoFactorSession(account);
-      assert.equal((await recover({ sessionID, twoFactorType: 'passkey' })).status, 400);
+      assert.equal((await recover({ sessionID, twoFactorType: 'passkey' })).status, 404);
     });
   });
 

@@ -1,5 +1,6 @@
 // Two-factor (TOTP) routes (docs/protocol.md#two-factor): setup → enable on the account; verify, recover and
-// remove during login, against the 2FA session that verification success handed out.
+// remove during login, against the 2FA session that verification success handed out. Recover and remove
+// also serve passkey recovery (`twoFactorType=passkey`, against the passkey login session).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
@@ -140,7 +141,13 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
 
   app.get('/users/two-factor/recover', { config: { rateLimit: 'ip' } }, async (request) => {
     const query = parseInput(twoFactorRecoverQuerySchema, request.query, 'query');
-    if (query.twoFactorType === 'passkey') throw badRequest('passkey recovery is not configured');
+    if (query.twoFactorType === 'passkey') {
+      const recovery = await passkeyRecoveryOf(ctx, query.sessionID);
+      return {
+        encryptedSecret: recovery.user_secret_cipher,
+        secretDecryptionNonce: recovery.user_secret_nonce,
+      } satisfies TwoFactorRecoverResponse;
+    }
     const session = await liveSession(ctx, query.sessionID);
     const row = await ctx.db
       .selectFrom('two_factor')
@@ -156,7 +163,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
 
   app.post('/users/two-factor/remove', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(removeTwoFactorRequestSchema, request.body, 'body');
-    if (body.twoFactorType === 'passkey') throw badRequest('passkey recovery is not configured');
+    if (body.twoFactorType === 'passkey') {
+      // The passkeys stay (museum): the person signs in, and can remove a lost one at /passkeys.
+      const recovery = await passkeyRecoveryOf(ctx, body.sessionID);
+      if (!equalStrings(hmacSha256B64(ctx.secrets.recoveryHashKey, body.secret), recovery.secret_hash)) {
+        throw plainError(403);
+      }
+      return twoFactorSuccess(ctx, Number(recovery.user_id), request.clientApp, request);
+    }
     const session = await liveSession(ctx, body.sessionID);
     const userID = Number(session.user_id);
     const row = await ctx.db
@@ -175,6 +189,27 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
     await disableTwoFactor(ctx, sessionOf(request).userID);
     return reply.code(200).send();
   });
+}
+
+/**
+ * The passkey recovery of the user of an unexpired passkey login session: 404 without the session, 400
+ * when the account never configured it.
+ */
+async function passkeyRecoveryOf(ctx: Context, sessionID: string) {
+  const session = await ctx.db
+    .selectFrom('passkey_login_sessions')
+    .select('user_id')
+    .where('session_hash', '=', sha256B64Url(sessionID))
+    .where('expires_at', '>', ctx.clock.nowMicros())
+    .executeTakeFirst();
+  if (!session) throw plainError(404);
+  const recovery = await ctx.db
+    .selectFrom('passkey_recovery')
+    .select(['user_id', 'secret_hash', 'user_secret_cipher', 'user_secret_nonce'])
+    .where('user_id', '=', session.user_id)
+    .executeTakeFirst();
+  if (!recovery) throw badRequest('Passkey reset is not configured');
+  return recovery;
 }
 
 /** The unexpired 2FA session with this ID, or 404 (the web logs out on it). */

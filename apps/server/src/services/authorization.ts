@@ -11,6 +11,7 @@ import type { ClientApp } from '../http/client-app.ts';
 import { MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
 import type { Context } from './context.ts';
+import { createPasskeyLoginSession, hasLivePasskey } from './passkeys.ts';
 import { issueToken, sealToken } from './tokens.ts';
 import { keyAttributesOf } from './users.ts';
 
@@ -26,6 +27,16 @@ export async function verificationSuccess(
     .select(['email', 'is_two_factor_enabled', 'is_email_mfa_enabled'])
     .where('user_id', '=', userID)
     .executeTakeFirstOrThrow();
+  if (await hasLivePasskey(ctx, userID)) {
+    // With TOTP on as well, museum answers its session as twoFactorSessionIDV2 (clients offer both).
+    return {
+      id: userID,
+      ...empty,
+      passkeySessionID: await createPasskeyLoginSession(ctx, userID),
+      accountsUrl: ctx.config.ACCOUNTS_URL.replace(/\/+$/, ''),
+      ...(user.is_two_factor_enabled && { twoFactorSessionIDV2: await createTwoFactorSession(ctx, userID) }),
+    };
+  }
   if (user.is_two_factor_enabled) {
     return { id: userID, ...empty, twoFactorSessionID: await createTwoFactorSession(ctx, userID) };
   }

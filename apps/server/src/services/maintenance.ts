@@ -19,6 +19,8 @@ export async function purgeExpired(ctx: Context): Promise<void> {
     .execute();
   await db.deleteFrom('temp_two_factor').where('expires_at', '<=', now).execute();
   await db.deleteFrom('two_factor_sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('webauthn_sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('passkey_login_sessions').where('expires_at', '<=', now).execute();
   // A TOTP code is valid for at most 90 s; remembering it for 10 minutes is ample.
   await db
     .deleteFrom('two_factor_used_codes')

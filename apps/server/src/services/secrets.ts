@@ -1,6 +1,7 @@
-// The server's own keys: one that encrypts TOTP secrets at rest and one that keys the hash of 2FA
-// recovery secrets. Both derive from SERVER_SECRET, or, for a local server without it, from a random
-// secret stored once in the database (every process on the same database agrees on it).
+// The server's own keys: one that encrypts TOTP secrets at rest, one that keys the hash of 2FA
+// recovery secrets, one that signs passkey management tokens. All derive from SERVER_SECRET, or, for a
+// local server without it, from a random secret stored once in the database (every process on the same
+// database agrees on it).
 import { hkdfSync } from 'node:crypto';
 
 import { fromB64, generateKeyB64 } from '@ente/crypto';
@@ -10,6 +11,8 @@ import type { Db } from '../db/database.ts';
 export interface ServerSecrets {
   totpEncryptionKey: Uint8Array;
   recoveryHashKey: Uint8Array;
+  /** Signs the passkey management tokens (docs/protocol.md#passkeys). */
+  accountsTokenKey: Uint8Array;
 }
 
 export async function loadServerSecrets(db: Db, configured: string | undefined): Promise<ServerSecrets> {
@@ -18,6 +21,7 @@ export async function loadServerSecrets(db: Db, configured: string | undefined):
   return {
     totpEncryptionKey: derive('ente-server totp-encryption'),
     recoveryHashKey: derive('ente-server recovery-hash'),
+    accountsTokenKey: derive('ente-server accounts-token'),
   };
 }
 

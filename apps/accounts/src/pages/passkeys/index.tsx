@@ -28,6 +28,7 @@ import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
 import { saveAccountsToken, savedAccountsToken } from '@ente/shared/storage/account-storage.ts';
+import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
 import { RenameDialog } from '../../components/RenameDialog.tsx';
@@ -136,10 +137,17 @@ export default function PasskeysPage() {
   if (!ready) return <PageFrame title="">{null}</PageFrame>;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const usable = token && problem !== 'no_token' && problem !== 'expired';
+  // Read when rendering signed in, which the prerender never is.
+  const signedInAs = isLoggedIn() ? savedUser()?.email : undefined;
   return (
     <PageFrame title={t('title')}>
       <Box sx={{ maxWidth: 480 }}>
         <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t('intro')}</Typography>
+        {signedInAs && (
+          <Typography variant="body2" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+            {t('landing_signed_in_as', { ns: 'common', email: signedInAs })}
+          </Typography>
+        )}
         {problem && (
           <Alert
             severity="error"
