@@ -210,6 +210,20 @@ export async function enableTwoFactor(account: ApiAccount, app: AppName, token: 
 }
 
 /**
+ * Sets up passkey recovery over HTTP as the apps' settings do before a first passkey
+ * (docs/protocol.md#passkeys): a random secret, kept by the server and, encrypted under the recovery
+ * key, by the account.
+ */
+export async function configurePasskeyRecovery(account: ApiAccount, token: string): Promise<void> {
+  const secret = await cryptoAPI.generateKey();
+  const box = await cryptoAPI.encryptBox(secret, account.recoveryKey);
+  await api('auth', 'POST', '/users/two-factor/passkeys/configure-recovery', {
+    body: { secret, userSecretCipher: box.encryptedData, userSecretNonce: box.nonce },
+    token,
+  });
+}
+
+/**
  * Puts a session made over HTTP into a browser tab as a sign-in at `app` leaves it
  * (docs/protocol.md#browser-storage): the user record and its kv mirror, the local (interactive) key
  * attributes, the SRP attributes, and the masterKey stashed in this tab's session storage. Then opens

@@ -50,7 +50,14 @@ export const passkeySessionID = b64url(32);
 export const accountsTokenResponseSchema = z.object({ accountsToken: z.string().min(1), accountsUrl: z.string() });
 export type AccountsTokenResponse = z.infer<typeof accountsTokenResponseSchema>;
 
-export const passkeySchema = z.object({ id: uuid, userID, friendlyName: z.string(), createdAt: micros });
+/** A passkey as listed; `lastUsedAt` (its last sign-in) is ours, absent from museum and before a first use. */
+export const passkeySchema = z.object({
+  id: uuid,
+  userID,
+  friendlyName: z.string(),
+  createdAt: micros,
+  lastUsedAt: micros.optional(),
+});
 export type Passkey = z.infer<typeof passkeySchema>;
 
 /** GET /passkeys (accounts token): `passkeys` is null, not [], when there are none (museum's shape). */

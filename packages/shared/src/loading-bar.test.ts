@@ -8,9 +8,18 @@ jest.mock('nprogress', () => ({
 }));
 
 // The mock above, typed as what it is.
-const { start, done } = jest.requireMock<{ default: { start: jestTypes.Mock; done: jestTypes.Mock } }>(
-  'nprogress',
-).default;
+const { configure, start, done } = jest.requireMock<{
+  default: { configure: jestTypes.Mock; start: jestTypes.Mock; done: jestTypes.Mock };
+}>('nprogress').default;
+
+test('the bar is drawn without an ARIA role (nprogress marks it up with role="bar", which is none)', () => {
+  const [options] = configure.mock.calls[0] as [{ template: string; barSelector: string }];
+  const frame = document.createElement('div');
+  frame.innerHTML = options.template;
+  // nprogress styles the element its selector finds; without one it throws at every start.
+  expect(frame.querySelector(options.barSelector)).not.toBeNull();
+  expect(frame.querySelector('[role]')).toBeNull();
+});
 
 beforeEach(() => {
   jest.useFakeTimers();

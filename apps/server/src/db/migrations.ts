@@ -198,4 +198,6 @@ export const migrations: Record<string, readonly string[]> = {
       created_at BIGINT NOT NULL
     )`,
   ],
+  // When a passkey last signed someone in, for the accounts app's list (museum does not keep it).
+  '0004_passkey_last_used': [`ALTER TABLE passkey_credentials ADD COLUMN last_used_at BIGINT`],
 };

@@ -194,6 +194,8 @@ export interface PasskeyCredentialsTable {
   sign_count: Int8;
   transports: string;
   created_at: Int8;
+  /** The last sign-in with it (µs), null before the first. */
+  last_used_at: ColumnType<string | number | null, number | null | undefined, number>;
 }
 
 /** One registration or login ceremony (`kind`), consumed by its finish. */

@@ -131,6 +131,8 @@ describe('passkeys', () => {
     assert.equal(passkey.friendlyName, 'Phone 📱');
     assert.equal(passkey.userID, account.userID);
     assert.equal(passkey.createdAt, server.clock.nowMicros());
+    // Never used yet: no lastUsedAt.
+    assert.equal('lastUsedAt' in passkey, false);
 
     // The same authenticator is excluded next time.
     const again = await begin(token);
@@ -215,7 +217,7 @@ describe('passkeys', () => {
   });
 
   test('login with a passkey: the answer, the ceremony, a token for the requesting app', async () => {
-    const { account, credential } = await accountWithPasskey();
+    const { account, credential, token: manage } = await accountWithPasskey();
     const login = await passkeyLogin(account);
     assert.match(login.passkeySessionID, /^[A-Za-z0-9_-]{43}=$/);
     assert.equal(login.accountsUrl, 'http://localhost:3001');
@@ -247,6 +249,8 @@ describe('passkeys', () => {
     });
     assert.equal(photos.status, 200);
     assert.equal((await api.get('/users/session-validity/v2', { token })).status, 401);
+    // The list says when it last signed in.
+    assert.equal((await list(manage)).body.passkeys?.[0]?.lastUsedAt, server.clock.nowMicros());
 
     // Verified: begin again is 409, and the same ceremony cannot be replayed.
     const claimed = await loginBegin(login.passkeySessionID);

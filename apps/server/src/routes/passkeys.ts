@@ -60,6 +60,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
       userID,
       friendlyName: row.friendly_name,
       createdAt: Number(row.created_at),
+      // Ours, not museum's: when it last signed in, once it has.
+      ...(row.last_used_at !== null && { lastUsedAt: Number(row.last_used_at) }),
     }));
     // museum answers null rather than [] when there are none.
     return { accountsUrl, passkeys: passkeys.length ? passkeys : null } satisfies ListPasskeysResponse;
@@ -260,7 +262,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
     if (!verified.verified) throw invalid();
     await ctx.db
       .updateTable('passkey_credentials')
-      .set({ sign_count: verified.authenticationInfo.newCounter })
+      .set({ sign_count: verified.authenticationInfo.newCounter, last_used_at: ctx.clock.nowMicros() })
       .where('passkey_id', '=', credential.passkey_id)
       .execute();
     const answer = await twoFactorSuccess(ctx, userID, request.clientApp, request);
@@ -343,6 +345,7 @@ async function livePasskeys(ctx: Context, userID: number) {
       'passkey_credentials.public_key',
       'passkey_credentials.sign_count',
       'passkey_credentials.transports',
+      'passkey_credentials.last_used_at',
     ])
     .where('passkeys.user_id', '=', userID)
     .where('passkeys.deleted_at', 'is', null)

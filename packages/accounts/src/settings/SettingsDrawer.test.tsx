@@ -319,6 +319,91 @@ describe('the active sessions', () => {
   });
 });
 
+describe('passkeys', () => {
+  const accountsUrl = 'https://accounts.example.org';
+  const accountsToken = 'acc1.7.1795562097205000.Tg95LCF_4ZqPNSkbRNf5wr_qnwMZtoKKAZGg--k4y6g';
+
+  function passkeyRoutes({ recoveryOn = false, tokenStatus = 200 } = {}) {
+    const get = (path: string, answer: () => Response) =>
+      http.get(`${testApiOrigin}${path}`, ({ request }) => {
+        requests.push({
+          method: 'GET',
+          path: pathOf(request),
+          body: undefined,
+          token: request.headers.get('X-Auth-Token'),
+        });
+        return answer();
+      });
+    server.use(
+      get('/users/two-factor/recovery-status', () =>
+        HttpResponse.json({ allowAdminReset: true, isPasskeyRecoveryEnabled: recoveryOn }),
+      ),
+      record('post', '/users/two-factor/passkeys/configure-recovery'),
+      get('/users/accounts-token', () =>
+        tokenStatus === 200
+          ? HttpResponse.json({ accountsToken, accountsUrl })
+          : HttpResponse.json({}, { status: tokenStatus }),
+      ),
+    );
+  }
+
+  /** window.open's tab, as the drawer uses it: opened blank at the click, then sent on (or closed). */
+  function fakeTab() {
+    const tab = { opener: window as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    return { tab, open };
+  }
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  test('passkey recovery is set up under the recovery key first; the accounts app opens with the token', async () => {
+    const { account, drawer, user } = await openSettings();
+    passkeyRoutes();
+    const { tab, open } = fakeTab();
+    await user.click(within(drawer).getByRole('button', { name: 'Passkeys' }));
+    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys?token=${accountsToken}`));
+    // Opened at the click (no pop-up blocker), with no way back to this page.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(requests.map((r) => `${r.method} ${r.path}`).slice(1)).toEqual([
+      'GET /users/two-factor/recovery-status',
+      'POST /users/two-factor/passkeys/configure-recovery',
+      'GET /users/accounts-token',
+    ]);
+    const configured = requests[2]?.body as { secret: string; userSecretCipher: string; userSecretNonce: string };
+    expect(Buffer.from(configured.secret, 'base64')).toHaveLength(32);
+    // The recovery key alone opens the copy the account keeps.
+    if (!account.recoveryKey) throw new Error('no recovery key');
+    expect(
+      await cryptoAPI.decryptBox(configured.userSecretCipher, configured.userSecretNonce, account.recoveryKey),
+    ).toBe(configured.secret);
+    expect(requests.every((r) => r.token === testToken)).toBe(true);
+  });
+
+  test('passkey recovery already on: not set up again', async () => {
+    const { drawer, user } = await openSettings();
+    passkeyRoutes({ recoveryOn: true });
+    const { tab } = fakeTab();
+    await user.click(within(drawer).getByRole('button', { name: 'Passkeys' }));
+    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys?token=${accountsToken}`));
+    expect(requests.filter((r) => r.path.includes('configure-recovery'))).toEqual([]);
+  });
+
+  test('a token that cannot be had closes the tab and says why', async () => {
+    const { drawer, user } = await openSettings();
+    passkeyRoutes({ recoveryOn: true, tokenStatus: 500 });
+    const { tab } = fakeTab();
+    await user.click(within(drawer).getByRole('button', { name: 'Passkeys' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server ran into a problem. Please try again later.',
+    );
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('about:blank');
+  });
+});
+
 test('language and theme apply at once and are kept', async () => {
   const { drawer, user } = await openSettings();
   await user.click(within(drawer).getByRole('button', { name: 'Light' }));

@@ -8,6 +8,8 @@ export interface FakeRouter {
   asPath: string;
   pathname: string;
   query: Record<string, string>;
+  /** Next's: the query has been read from the address (always, here). */
+  isReady: boolean;
   events: {
     on: (event: string, handler: Handler) => void;
     off: (event: string, handler: Handler) => void;
@@ -24,6 +26,7 @@ export function fakeRouter(asPath = '/'): FakeRouter {
     asPath,
     pathname: asPath.split('?')[0] ?? '/',
     query: {},
+    isReady: true,
     events: {
       on: (event, handler) => {
         if (!handlers.has(event)) handlers.set(event, new Set());

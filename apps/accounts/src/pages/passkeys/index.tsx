@@ -1,8 +1,9 @@
 // /passkeys: the passkeys of an account (docs/protocol.md#passkeys), reached from an app's settings with
 // a 30-minute management token in `?token=`. The token is moved to this tab's session storage and out of
 // the address at once (history, referrers). A person signed in at the accounts app itself gets a token
-// through that session; anyone else goes to /login. The page lists the passkeys (name, when added), adds one under
-// a name, renames and deletes one after confirmation. Without a usable token it says where to come from.
+// through that session; anyone else goes to /login. The page lists the passkeys (name, when added, when
+// last used), adds one under a name, renames and deletes one after confirmation. Without a usable token it
+// says where to come from.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -234,7 +235,17 @@ export default function PasskeysPage() {
                     </ListItemIcon>
                     <ListItemText
                       primary={passkey.friendlyName}
-                      secondary={t('created', { date: dateFormat.format(new Date(passkey.createdAt / 1000)) })}
+                      secondary={
+                        <>
+                          {t('created', { date: dateFormat.format(new Date(passkey.createdAt / 1000)) })}
+                          {passkey.lastUsedAt !== undefined && (
+                            <>
+                              <br />
+                              {t('last_used', { date: dateFormat.format(new Date(passkey.lastUsedAt / 1000)) })}
+                            </>
+                          )}
+                        </>
+                      }
                       slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: 10 } } }}
                     />
                   </ListItem>

@@ -14,6 +14,7 @@ import { useRouter } from 'next/router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { leaveFor } from '@ente/shared/app/navigation.ts';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
@@ -66,7 +67,7 @@ export default function PasskeyVerifyPage() {
       const web = /^https?:/i.test(url);
       setTarget(url);
       setStatus(web ? 'redirecting' : 'redirectingApp');
-      window.location.assign(url);
+      leaveFor(url);
     } catch (e) {
       setStatus(signingFailure(e));
     }
@@ -148,7 +149,7 @@ export default function PasskeyVerifyPage() {
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
               {t('verify.redirecting_app')}
             </Alert>
-            <Button variant="contained" onClick={() => target && window.location.assign(target)}>
+            <Button variant="contained" onClick={() => target && leaveFor(target)}>
               {t('verify.redirect_again')}
             </Button>
           </>
@@ -169,9 +170,7 @@ export default function PasskeyVerifyPage() {
               {t('verify.retry')}
             </Button>
             {request.recover && (
-              <Button onClick={() => request.recover && window.location.assign(request.recover)}>
-                {t('verify.recover')}
-              </Button>
+              <Button onClick={() => request.recover && leaveFor(request.recover)}>{t('verify.recover')}</Button>
             )}
           </Box>
         )}

@@ -1,10 +1,10 @@
 // /two-factor/verify against the fake server: the code submits itself at six digits, each failure is
 // said where it belongs, and a two-factor session that is over signs out.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { reloadAt } from '@ente/shared/app/navigation.ts';
+import { leaveFor, reloadAt } from '@ente/shared/app/navigation.ts';
 import { savedUser, saveUser } from '@ente/shared/storage/local-storage.ts';
 import { fakeRouter, type FakeRouter } from '@ente/shared/testing/fake-router.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
@@ -16,7 +16,7 @@ import TwoFactorVerifyPage from './verify.tsx';
 
 let mockRouter: FakeRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
-jest.mock('@ente/shared/app/navigation.ts', () => ({ reloadAt: jest.fn() }));
+jest.mock('@ente/shared/app/navigation.ts', () => ({ leaveFor: jest.fn(), reloadAt: jest.fn() }));
 
 const t = fakeServerPerTest();
 const email = 'ada@example.org';
@@ -25,6 +25,7 @@ const password = 'correct horse';
 beforeEach(async () => {
   mockRouter = fakeRouter('/two-factor/verify');
   jest.mocked(reloadAt).mockClear();
+  jest.mocked(leaveFor).mockClear();
   await t.fake.addAccount(email, password, { twoFactor: true, srp: false });
   // Signed in by e-mail code (no SRP arithmetic, which is slow in tests) up to the second factor.
   await saveUser({ email });
@@ -89,4 +90,61 @@ test('without a two-factor session, goes to /login', async () => {
   localStorage.clear();
   renderInShell(<TwoFactorVerifyPage />);
   await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/login'));
+});
+
+describe('an account with both an authenticator app and a passkey', () => {
+  beforeEach(async () => {
+    await t.fake.addAccount('both@example.org', password, {
+      twoFactor: true,
+      twoFactorV2: true,
+      passkey: true,
+      srp: false,
+    });
+    await saveUser({ email: 'both@example.org' });
+    expect(await verifyEmail(emailCode)).toBe('/two-factor/verify');
+  });
+
+  const choice = () => screen.findByRole('dialog', { name: 'Choose a second factor' });
+
+  test("is asked on arrival; the passkey leads to the accounts app's check", async () => {
+    renderInShell(<TwoFactorVerifyPage />);
+    const user = userEvent.setup();
+    await user.click(within(await choice()).getByRole('button', { name: 'Passkey' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    const url = new URL(jest.mocked(leaveFor).mock.calls[0]?.[0] ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://accounts.ente.com/passkeys/verify');
+    expect(url.searchParams.get('passkeySessionID')).toBe(savedUser()?.passkeySessionID);
+    expect(t.fake.requestsTo('post', '/users/two-factor/verify')).toEqual([]);
+  });
+
+  async function chooseCode() {
+    renderInShell(<TwoFactorVerifyPage />);
+    const user = userEvent.setup();
+    await user.click(within(await choice()).getByRole('button', { name: 'Authenticator app code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    return user;
+  }
+
+  test('the code chosen: verified as usual', async () => {
+    const user = await chooseCode();
+    await user.type(codeField(), totpCode);
+    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/credentials'));
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  test('the code chosen, the passkey is still a link away', async () => {
+    const user = await chooseCode();
+    expect(leaveFor).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Use a passkey instead' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(leaveFor).mock.calls[0]?.[0]).toMatch(/^https:\/\/accounts\.ente\.com\/passkeys\/verify\?/);
+  });
+});
+
+test('an authenticator app alone: no choice, no passkey link', async () => {
+  renderInShell(<TwoFactorVerifyPage />);
+  expect(codeField()).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Use a passkey instead' })).not.toBeInTheDocument();
 });
