@@ -40,6 +40,62 @@ const signInRoutes = [
   '/passkeys/finish',
   '/passkeys/recover',
 ];
+/**
+ * Routes measured a second time in the state a person meets them, under their own names, with the
+ * budget applying to them too. The static server has no API, so the bench answers the requests these
+ * visits make (every request to another origin: the API), by method and path; anything else is a 404.
+ * - accounts `/passkeys (with a token)`: opened from an app's settings, the token in the address,
+ *   listing one passkey (a signed-out visit without a token goes on to /login: the plain `/passkeys`).
+ * - accounts `/passkeys/verify (a sign-in)`: sent by an app with a sign-in to check; begin answers, and
+ *   the browser's passkey prompt (no authenticator here) fails or waits, as on a device without one.
+ */
+const passkeySessionID = 'c2Vzc2lvbiBvZiB0aGlydHktdHdvIGJ5dGVzIC4uLi4uLi4=';
+const inUse = {
+  accounts: [
+    {
+      name: '/passkeys (with a token)',
+      path: '/passkeys?token=acc1.7.4102444800000000.Tg95LCF_4ZqPNSkbRNf5wr_qnwMZtoKKAZGg--k4y6g',
+      api: {
+        'GET /passkeys': {
+          accountsUrl: '',
+          passkeys: [
+            {
+              id: '6f1c2a7e-0d7b-4c6e-8a3e-2f9b1d4c5a60',
+              userID: 7,
+              friendlyName: 'YubiKey',
+              createdAt: 1767614400000000,
+              lastUsedAt: 1795176000000000,
+            },
+          ],
+        },
+      },
+    },
+    {
+      name: '/passkeys/verify (a sign-in)',
+      path: (origin) =>
+        `/passkeys/verify?${new URLSearchParams({
+          clientPackage: 'io.ente.auth.web',
+          passkeySessionID,
+          redirect: `${origin}/passkeys/finish`,
+          recover: `${origin}/passkeys/recover`,
+        })}`,
+      api: {
+        'POST /users/two-factor/passkeys/begin': {
+          options: {
+            publicKey: {
+              challenge: 'Y2hhbGxlbmdlIG9mIHRoaXJ0eS10d28gYnl0ZXMgLi4uLg',
+              timeout: 120000,
+              rpId: 'localhost',
+              allowCredentials: [{ type: 'public-key', id: 'Y3JlZGVudGlhbA', transports: ['internal'] }],
+              userVerification: 'preferred',
+            },
+          },
+          ceremonySessionID: '9a3f6c1e-2b4d-4e8f-a1c3-5d7e9f0b2c4d',
+        },
+      },
+    },
+  ],
+};
 /** How long to keep watching after the network is first idle: the shell may fetch deferred code when idle. */
 const idleSettleMs = 3500;
 /** The network counts as idle after this long without a request in flight. */
@@ -160,7 +216,12 @@ async function measureApp(app) {
   };
   const figures = (files) => ({ scripts: files, ...totals(files.map(sizeOf)) });
 
-  const server = await serveStatic({ root: path.join(appDir, 'out') });
+  // Served as `npm start` serves it: its CSP lets it reach the API origin it was built for.
+  const { localBuildEnv } = await import('../scripts/start.mjs');
+  const server = await serveStatic({
+    root: path.join(appDir, 'out'),
+    apiOrigins: [localBuildEnv().NEXT_PUBLIC_ENTE_ENDPOINT],
+  });
   const routes = {};
   for (const route of Object.keys(manifest.pages).sort()) {
     if (route === '/_app' || route === '/_error') continue;
@@ -181,6 +242,19 @@ async function measureApp(app) {
       afterInteraction: figures(visit.afterInteraction),
       css: { rawBytes: sum(styles, 'rawBytes'), gzipBytes: sum(styles, 'gzipBytes') },
       pageErrors: visit.pageErrors,
+    };
+  }
+  for (const scenario of inUse[app] ?? []) {
+    const where = typeof scenario.path === 'function' ? scenario.path(server.url) : scenario.path;
+    const visit = await freshVisit(`${server.url}${where}`, scenario.api);
+    // A visit that never asked the API what the state needs did not measure that state.
+    const unasked = Object.keys(scenario.api).filter((key) => !visit.apiRequests.includes(key));
+    if (unasked.length) visit.pageErrors.push(`the visit never requested ${unasked.join(', ')}`);
+    routes[scenario.name] = {
+      firstLoad: figures(visit.firstLoad),
+      afterInteraction: figures(visit.afterInteraction),
+      pageErrors: visit.pageErrors,
+      apiRequests: visit.apiRequests,
     };
   }
   await server.close();
@@ -212,10 +286,31 @@ async function measureApp(app) {
  * Opens `url` in a fresh browser context and returns the paths of the scripts (workers too) fetched
  * until the network is idle plus a quiet period (`firstLoad`), then all those fetched by the time the
  * network is idle again after a pointer move and a key press (`afterInteraction`), and the page's
- * uncaught errors.
+ * uncaught errors. With `api`, requests to other origins are answered from it (`"METHOD /path"` → JSON
+ * body; CORS allowed) and listed in `apiRequests`.
  */
-async function freshVisit(url) {
+async function freshVisit(url, api) {
   const context = await browser.newContext();
+  const apiRequests = [];
+  if (api) {
+    const own = new URL(url).origin;
+    await context.route(
+      (target) => target.origin !== own,
+      (route) => {
+        const request = route.request();
+        const cors = {
+          'Access-Control-Allow-Origin': own,
+          'Access-Control-Allow-Headers': request.headers()['access-control-request-headers'] ?? '*',
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+        };
+        if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+        const key = `${request.method()} ${new URL(request.url()).pathname}`;
+        apiRequests.push(key);
+        const body = api[key];
+        return route.fulfill({ status: body ? 200 : 404, headers: cors, json: body ?? {} });
+      },
+    );
+  }
   const page = await context.newPage();
   const fetched = new Set();
   const pageErrors = [];
@@ -241,7 +336,7 @@ async function freshVisit(url) {
   const afterInteraction = [...fetched].sort();
 
   await context.close();
-  return { firstLoad, afterInteraction, pageErrors };
+  return { firstLoad, afterInteraction, pageErrors, ...(api && { apiRequests }) };
 }
 
 /** Counts the context's requests in flight; `quiet()` resolves once none has been for `quietMs`. */

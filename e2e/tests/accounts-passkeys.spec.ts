@@ -36,7 +36,7 @@ test('a passkey from the settings signs in at auth and photos; once deleted, no 
   const list = passkeyList(manage);
   await list.getByRole('button', { name: 'Rename Work laptop' }).click();
   const rename = manage.getByRole('dialog', { name: 'Rename passkey' });
-  await rename.getByRole('textbox', { name: 'Name' }).fill('YubiKey 5');
+  await rename.getByRole('textbox', { name: 'Passkey name' }).fill('YubiKey 5');
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(rename).toBeHidden();
   await expect(list.getByRole('listitem')).toHaveText([/^YubiKey 5\s*Added /]);
@@ -133,6 +133,11 @@ test('the passkey pages have no serious or critical axe violation in either them
     const luminance = await backgroundLuminance(page);
     expect(theme === 'light' ? luminance > 0.5 : luminance < 0.2, `${theme} background`).toBe(true);
     scans['/passkeys'] = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add a passkey' })).toBeVisible();
+    scans['/passkeys, naming'] = await seriousViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     await passkeyList(page).getByRole('button', { name: 'Delete Phone' }).click();
     scans['/passkeys, deleting'] = await seriousViolations(page);
 
@@ -154,6 +159,7 @@ test('the passkey pages have no serious or critical axe violation in either them
   }
   const clean = {
     '/passkeys': [],
+    '/passkeys, naming': [],
     '/passkeys, deleting': [],
     '/passkeys/verify, failed': [],
     '/passkeys/verify, invalid link': [],
@@ -180,12 +186,15 @@ async function closeSettings(page: Page): Promise<void> {
 
 const passkeyList = (page: Page) => page.getByRole('list', { name: 'Your passkeys' });
 
-/** On the accounts app's /passkeys: names a new passkey and waits until the list shows it. */
+/** On the accounts app's /passkeys: "Add passkey", a name, and the list shows it. */
 async function addPasskey(page: Page, name: string): Promise<void> {
   const before = await passkeyList(page).getByRole('listitem').count();
-  await page.getByRole('textbox', { name: 'Passkey name' }).fill(name);
   await page.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(passkeyList(page).getByRole('listitem')).toHaveCount(before + 1, { timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByRole('textbox', { name: 'Passkey name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(passkeyList(page).getByRole('listitem')).toHaveCount(before + 1);
   await expect(passkeyList(page)).toContainText(name);
 }
 

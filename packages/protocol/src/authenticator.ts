@@ -1,6 +1,6 @@
 // Authenticator endpoints (docs/protocol.md#authenticator). `ifUpdatedAt` (µs) on PUT and DELETE is this project's
 // compatible extension: when present and not the row's current updatedAt, the answer is 409 CONFLICT.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64, micros, microsParam, userID, uuid } from './common.ts';
 import { limits } from './limits.ts';
@@ -18,7 +18,7 @@ export type AuthenticatorKeyResponse = z.infer<typeof authenticatorKeyResponseSc
 export const createAuthenticatorKeyRequestSchema = z.object({ encryptedKey: b64(48), header: b64(24) });
 export type CreateAuthenticatorKeyRequest = z.infer<typeof createAuthenticatorKeyRequestSchema>;
 
-const entityData = b64(undefined, { max: limits.maxEntityDataB64 }).min(1);
+const entityData = b64(undefined, { max: limits.maxEntityDataB64, min: 1 });
 const entityHeader = b64(24); // the secretstream header
 
 /** POST /authenticator/entity. */
@@ -30,40 +30,35 @@ export const updateEntityRequestSchema = z.object({
   id: uuid,
   encryptedData: entityData,
   header: entityHeader,
-  ifUpdatedAt: micros.optional(),
+  ifUpdatedAt: z.optional(micros),
 });
 export type UpdateEntityRequest = z.infer<typeof updateEntityRequestSchema>;
 
 /** DELETE /authenticator/entity?id=&ifUpdatedAt=. */
-export const deleteEntityQuerySchema = z.object({ id: uuid, ifUpdatedAt: microsParam.optional() });
+export const deleteEntityQuerySchema = z.object({ id: uuid, ifUpdatedAt: z.optional(microsParam) });
 export type DeleteEntityQuery = z.input<typeof deleteEntityQuerySchema>;
 
 /** One entity as the server returns it; deleted rows have null data and header. */
 export const entitySchema = z.object({
   id: uuid,
   userID,
-  encryptedData: z.string().nullable(),
-  header: z.string().nullable(),
+  encryptedData: z.nullable(z.string()),
+  header: z.nullable(z.string()),
   isDeleted: z.boolean(),
   createdAt: micros,
   updatedAt: micros,
 });
 export type Entity = z.infer<typeof entitySchema>;
 
+const limitMessage = `limit must be between ${limits.minDiffLimit} and ${limits.maxDiffLimit}`;
+
 /** GET /authenticator/entity/diff?sinceTime=&limit=. Both required. */
 export const entityDiffQuerySchema = z.object({
   sinceTime: microsParam,
-  limit: z
-    .string()
-    .regex(/^\d{1,9}$/, `limit must be between ${limits.minDiffLimit} and ${limits.maxDiffLimit}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(limits.minDiffLimit, `limit must be between ${limits.minDiffLimit} and ${limits.maxDiffLimit}`)
-        .max(limits.maxDiffLimit, `limit must be between ${limits.minDiffLimit} and ${limits.maxDiffLimit}`),
-    ),
+  limit: z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, limitMessage)), z.transform(Number)),
+    z.int().check(z.minimum(limits.minDiffLimit, limitMessage), z.maximum(limits.maxDiffLimit, limitMessage)),
+  ),
 });
 export type EntityDiffQuery = z.input<typeof entityDiffQuerySchema>;
 

@@ -1,7 +1,7 @@
 // Building blocks of the wire format (protocol "Conventions"): b64 strings with their decoded sizes,
 // UUIDs, µs timestamps. Sizes are checked from the text, without decoding, so this package stays free
 // of the crypto library.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const b64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const b64urlPattern = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?$/;
@@ -12,37 +12,53 @@ export function decodedLength(value: string): number {
   return (value.length / 4) * 3 - padding;
 }
 
+/** The length checks a string may add: at least `min`, at most `max` characters. */
+interface LengthOptions {
+  min?: number;
+  max?: number;
+}
+
+function lengthChecks({ min, max }: LengthOptions) {
+  return [...(max === undefined ? [] : [z.maxLength(max)]), ...(min === undefined ? [] : [z.minLength(min)])];
+}
+
+function sizedBase64(pattern: RegExp, message: string, bytes: number | undefined, options: LengthOptions) {
+  return z
+    .string()
+    .check(
+      z.regex(pattern, message),
+      ...lengthChecks(options),
+      ...(bytes === undefined
+        ? []
+        : [z.refine<string>((value) => decodedLength(value) === bytes, `must decode to ${bytes} bytes`)]),
+    );
+}
+
 /** Standard padded base64; with `bytes`, it must decode to exactly that many bytes. */
-export function b64(bytes?: number, options: { max?: number } = {}) {
-  let schema = z.string().regex(b64Pattern, 'invalid base64 encoding');
-  if (options.max !== undefined) schema = schema.max(options.max);
-  if (bytes === undefined) return schema;
-  return schema.refine((value) => decodedLength(value) === bytes, `must decode to ${bytes} bytes`);
+export function b64(bytes?: number, options: LengthOptions = {}) {
+  return sizedBase64(b64Pattern, 'invalid base64 encoding', bytes, options);
 }
 
 /** URL-safe base64 with padding (tokens, 2FA and passkey session IDs). */
-export function b64url(bytes?: number) {
-  const schema = z.string().regex(b64urlPattern, 'invalid base64url encoding');
-  if (bytes === undefined) return schema;
-  return schema.refine((value) => decodedLength(value) === bytes, `must decode to ${bytes} bytes`);
+export function b64url(bytes?: number, options: LengthOptions = {}) {
+  return sizedBase64(b64urlPattern, 'invalid base64url encoding', bytes, options);
 }
 
 export const uuid = z
   .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+  .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID'));
 
 /** Integer microseconds since the Unix epoch. */
-export const micros = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const micros = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** A µs value in a query string. */
-export const microsParam = z
-  .string()
-  .regex(/^\d{1,16}$/, 'must be a non-negative integer')
-  .transform(Number)
-  .pipe(micros);
+export const microsParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be a non-negative integer')), z.transform(Number)),
+  micros,
+);
 
 /** User IDs are int64 serials; JSON carries them as numbers. */
-export const userID = z.number().int().positive();
+export const userID = z.int().check(z.positive());
 
 /**
  * An e-mail address as the server normalises it: trimmed and lower-cased (docs/protocol.md#users-and-e-mail). It must have
@@ -50,18 +66,22 @@ export const userID = z.number().int().positive();
  */
 export const email = z
   .string()
-  .max(320)
-  .trim()
-  .toLowerCase()
-  .min(1, 'must not be empty')
-  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+  .check(
+    z.maxLength(320),
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'must not be empty'),
+    z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+  );
 
 /** A 6-digit code (OTT or TOTP); surrounding spaces are trimmed as museum does. */
-export const sixDigitCode = z
-  .string()
-  .max(64)
-  .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'must be 6 digits'));
+export const sixDigitCode = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(64)),
+    z.transform((value: string) => value.replace(/\s/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, 'must be 6 digits')),
+);
 
 /** An empty JSON object (`{}`), the body of some successful answers. */
 export const emptyObjectSchema = z.object({});

@@ -1,6 +1,6 @@
 // The error bodies the API answers with (docs/protocol.md#errors). The server builds them with these schemas and
 // the clients parse them. Clients may branch on `code` (and the HTTP status), never on a message text.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A typed API error: `{code, message}`; the message may be empty. */
 export const typedErrorBodySchema = z.object({ code: z.string(), message: z.string() });

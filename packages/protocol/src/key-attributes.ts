@@ -1,5 +1,5 @@
 // KeyAttributes (docs/protocol.md#key-attributes): identical in requests, responses and local storage.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64 } from './common.ts';
 import { limits } from './limits.ts';
@@ -10,36 +10,36 @@ const nonce = b64(24);
 /** The attributes a client uploads (PUT /users/attributes); the recovery fields may be absent or "". */
 export const keyAttributesSchema = z.object({
   kekSalt: b64(16),
-  opsLimit: z.number().int().positive().max(limits.maxOpsLimit),
-  memLimit: z.number().int().positive().max(limits.maxMemLimit),
+  opsLimit: z.int().check(z.positive(), z.maximum(limits.maxOpsLimit)),
+  memLimit: z.int().check(z.positive(), z.maximum(limits.maxMemLimit)),
   encryptedKey: keyBox,
   keyDecryptionNonce: nonce,
   publicKey: b64(32),
   encryptedSecretKey: keyBox,
   secretKeyDecryptionNonce: nonce,
-  masterKeyEncryptedWithRecoveryKey: z.union([keyBox, z.literal('')]).optional(),
-  masterKeyDecryptionNonce: z.union([nonce, z.literal('')]).optional(),
-  recoveryKeyEncryptedWithMasterKey: z.union([keyBox, z.literal('')]).optional(),
-  recoveryKeyDecryptionNonce: z.union([nonce, z.literal('')]).optional(),
-  kekHash: z.string().max(512).optional(),
+  masterKeyEncryptedWithRecoveryKey: z.optional(z.union([keyBox, z.literal('')])),
+  masterKeyDecryptionNonce: z.optional(z.union([nonce, z.literal('')])),
+  recoveryKeyEncryptedWithMasterKey: z.optional(z.union([keyBox, z.literal('')])),
+  recoveryKeyDecryptionNonce: z.optional(z.union([nonce, z.literal('')])),
+  kekHash: z.optional(z.string().check(z.maxLength(512))),
 });
 export type KeyAttributes = z.infer<typeof keyAttributesSchema>;
 
 /** The server always answers with every field; unset recovery fields and kekHash are "". */
 export const keyAttributesResponseSchema = z.object({
   kekSalt: z.string(),
-  opsLimit: z.number().int(),
-  memLimit: z.number().int(),
+  opsLimit: z.int(),
+  memLimit: z.int(),
   encryptedKey: z.string(),
   keyDecryptionNonce: z.string(),
   publicKey: z.string(),
   encryptedSecretKey: z.string(),
   secretKeyDecryptionNonce: z.string(),
-  masterKeyEncryptedWithRecoveryKey: z.string().nullish(),
-  masterKeyDecryptionNonce: z.string().nullish(),
-  recoveryKeyEncryptedWithMasterKey: z.string().nullish(),
-  recoveryKeyDecryptionNonce: z.string().nullish(),
-  kekHash: z.string().nullish(),
+  masterKeyEncryptedWithRecoveryKey: z.nullish(z.string()),
+  masterKeyDecryptionNonce: z.nullish(z.string()),
+  recoveryKeyEncryptedWithMasterKey: z.nullish(z.string()),
+  recoveryKeyDecryptionNonce: z.nullish(z.string()),
+  kekHash: z.nullish(z.string()),
 });
 export type KeyAttributesResponse = z.infer<typeof keyAttributesResponseSchema>;
 
@@ -57,7 +57,7 @@ export const setRecoveryKeyRequestSchema = z.object({
 export type SetRecoveryKeyRequest = z.infer<typeof setRecoveryKeyRequestSchema>;
 
 /** The subset of attributes a password change replaces (POST /users/srp/update `updatedKeyAttr`). */
-export const updatedKeyAttributesSchema = keyAttributesSchema.pick({
+export const updatedKeyAttributesSchema = z.pick(keyAttributesSchema, {
   kekSalt: true,
   encryptedKey: true,
   keyDecryptionNonce: true,

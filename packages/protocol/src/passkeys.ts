@@ -1,7 +1,7 @@
 // Passkeys as a second factor (docs/protocol.md#passkeys): the accounts token, the management routes
 // and their registration ceremony, the login-time ceremony and passkey recovery. Binary values of the
 // WebAuthn payloads are base64url without padding (padded input is accepted, as museum strips `=`).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64, b64url, micros, userID, uuid } from './common.ts';
 import { limits } from './limits.ts';
@@ -9,11 +9,11 @@ import { twoFactorAuthorizationResponseSchema } from './two-factor.ts';
 
 /** Base64url, padding optional, at most `max` characters (WebAuthn payloads). */
 export function b64urlLoose(max: number) {
-  return z
-    .string()
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'invalid base64url encoding')
-    .refine((value) => value.replace(/=+$/, '').length % 4 !== 1, 'invalid base64url encoding');
+  return z.string().check(
+    z.maxLength(max),
+    z.regex(/^[A-Za-z0-9_-]*={0,2}$/, 'invalid base64url encoding'),
+    z.refine<string>((value) => value.replace(/=+$/, '').length % 4 !== 1, 'invalid base64url encoding'),
+  );
 }
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -34,20 +34,23 @@ function utf8Length(value: string): number {
  * A passkey's name: 1 to 256 bytes of UTF-8 (museum counts bytes), well-formed, with no control
  * characters (a name is shown in lists; museum would store either).
  */
-export const passkeyName = z
-  .string()
-  .max(limits.maxPasskeyNameBytes)
-  .refine((value) => !loneSurrogate.test(value) && !controlCharacter.test(value), 'must be printable text')
-  .refine((value) => {
+export const passkeyName = z.string().check(
+  z.maxLength(limits.maxPasskeyNameBytes),
+  z.refine<string>((value) => !loneSurrogate.test(value) && !controlCharacter.test(value), 'must be printable text'),
+  z.refine<string>((value) => {
     const length = utf8Length(value);
     return length >= 1 && length <= limits.maxPasskeyNameBytes;
-  }, `friendlyName must be between 1 and ${limits.maxPasskeyNameBytes} characters`);
+  }, `friendlyName must be between 1 and ${limits.maxPasskeyNameBytes} characters`),
+);
 
 /** A passkey login session ID: 32 random bytes, base64url with padding (44 characters). */
 export const passkeySessionID = b64url(32);
 
 /** GET /users/accounts-token (private). */
-export const accountsTokenResponseSchema = z.object({ accountsToken: z.string().min(1), accountsUrl: z.string() });
+export const accountsTokenResponseSchema = z.object({
+  accountsToken: z.string().check(z.minLength(1)),
+  accountsUrl: z.string(),
+});
 export type AccountsTokenResponse = z.infer<typeof accountsTokenResponseSchema>;
 
 /** A passkey as listed; `lastUsedAt` (its last sign-in) is ours, absent from museum and before a first use. */
@@ -56,14 +59,14 @@ export const passkeySchema = z.object({
   userID,
   friendlyName: z.string(),
   createdAt: micros,
-  lastUsedAt: micros.optional(),
+  lastUsedAt: z.optional(micros),
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
 /** GET /passkeys (accounts token): `passkeys` is null, not [], when there are none (museum's shape). */
 export const listPasskeysResponseSchema = z.object({
   accountsUrl: z.string(),
-  passkeys: z.array(passkeySchema).nullable(),
+  passkeys: z.nullable(z.array(passkeySchema)),
 });
 export type ListPasskeysResponse = z.infer<typeof listPasskeysResponseSchema>;
 
@@ -75,17 +78,17 @@ export const finishRegistrationQuerySchema = z.object({ friendlyName: passkeyNam
 const credentialDescriptor = z.looseObject({
   type: z.literal('public-key'),
   id: z.string(),
-  transports: z.array(z.string()).optional(),
+  transports: z.optional(z.array(z.string())),
 });
 
 /** The creation options the server hands out (binary values base64url); the browser call needs the rest as is. */
 export const creationOptionsSchema = z.looseObject({
-  rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
+  rp: z.looseObject({ name: z.string(), id: z.optional(z.string()) }),
   user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
   challenge: z.string(),
-  pubKeyCredParams: z.array(z.looseObject({ type: z.literal('public-key'), alg: z.number().int() })),
-  timeout: z.number().int().positive().optional(),
-  excludeCredentials: z.array(credentialDescriptor).optional(),
+  pubKeyCredParams: z.array(z.looseObject({ type: z.literal('public-key'), alg: z.int() })),
+  timeout: z.optional(z.int().check(z.positive())),
+  excludeCredentials: z.optional(z.array(credentialDescriptor)),
 });
 export type CreationOptions = z.infer<typeof creationOptionsSchema>;
 
@@ -106,7 +109,7 @@ export const registrationCredentialSchema = z.object({
   response: z.object({
     attestationObject: b64urlLoose(65536),
     clientDataJSON: b64urlLoose(8192),
-    transports: z.array(z.string().max(32)).max(16).optional(),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(16))),
   }),
 });
 export type RegistrationCredential = z.infer<typeof registrationCredentialSchema>;
@@ -116,10 +119,10 @@ export const beginPasskeyLoginRequestSchema = z.object({ sessionID: passkeySessi
 
 export const requestOptionsSchema = z.looseObject({
   challenge: z.string(),
-  timeout: z.number().int().positive().optional(),
-  rpId: z.string().optional(),
-  allowCredentials: z.array(credentialDescriptor).optional(),
-  userVerification: z.string().optional(),
+  timeout: z.optional(z.int().check(z.positive())),
+  rpId: z.optional(z.string()),
+  allowCredentials: z.optional(z.array(credentialDescriptor)),
+  userVerification: z.optional(z.string()),
 });
 export type RequestOptions = z.infer<typeof requestOptionsSchema>;
 
@@ -133,7 +136,7 @@ export type BeginPasskeyLoginResponse = z.infer<typeof beginPasskeyLoginResponse
 export const finishPasskeyLoginQuerySchema = z.object({
   sessionID: passkeySessionID,
   ceremonySessionID: uuid,
-  clientPackage: z.string().max(128).optional(),
+  clientPackage: z.optional(z.string().check(z.maxLength(128))),
 });
 export const assertionCredentialSchema = z.object({
   id: credentialID,
@@ -143,7 +146,7 @@ export const assertionCredentialSchema = z.object({
     authenticatorData: b64urlLoose(8192),
     clientDataJSON: b64urlLoose(8192),
     signature: b64urlLoose(2048),
-    userHandle: b64urlLoose(128).nullable().optional(),
+    userHandle: z.optional(z.nullable(b64urlLoose(128))),
   }),
 });
 export type AssertionCredential = z.infer<typeof assertionCredentialSchema>;

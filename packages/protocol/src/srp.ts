@@ -1,14 +1,13 @@
 // SRP endpoints (docs/protocol.md#srp-setup, docs/protocol.md#srp-login). A and B decode to 512 bytes, M1 and M2 to 32.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64, email, uuid } from './common.ts';
 import { updatedKeyAttributesSchema } from './key-attributes.ts';
 
-const srpPublic = z
-  .string()
-  .regex(/^[A-Za-z0-9+/=]*$/, 'invalid base64 encoding')
-  .max(1024)
-  .pipe(b64(512));
+const srpPublic = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z0-9+/=]*$/, 'invalid base64 encoding'), z.maxLength(1024)),
+  b64(512),
+);
 const srpProof = b64(32);
 
 /** GET /users/srp/attributes?email=. */
@@ -17,8 +16,8 @@ export const srpAttributesQuerySchema = z.object({ email });
 export const srpAttributesSchema = z.object({
   srpUserID: uuid,
   srpSalt: z.string(),
-  memLimit: z.number().int(),
-  opsLimit: z.number().int(),
+  memLimit: z.int(),
+  opsLimit: z.int(),
   kekSalt: z.string(),
   isEmailMFAEnabled: z.boolean(),
 });
@@ -48,7 +47,7 @@ export const srpUpdateRequestSchema = z.object({
   setupID: uuid,
   srpM1: srpProof,
   updatedKeyAttr: updatedKeyAttributesSchema,
-  logOutOtherDevices: z.boolean().optional(),
+  logOutOtherDevices: z.optional(z.boolean()),
 });
 export type SrpUpdateRequest = z.infer<typeof srpUpdateRequestSchema>;
 

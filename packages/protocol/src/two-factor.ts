@@ -1,5 +1,5 @@
 // Two-factor (TOTP) endpoints (docs/protocol.md#two-factor).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64, b64url, sixDigitCode } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
@@ -9,7 +9,7 @@ export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSche
 
 /** `secretCode` is 32 base32 characters (20 bytes); `qrCode` a b64 PNG of the otpauth URI. */
 export const twoFactorSetupResponseSchema = z.object({
-  secretCode: z.string().regex(/^[A-Z2-7]{32}$/),
+  secretCode: z.string().check(z.regex(/^[A-Z2-7]{32}$/)),
   qrCode: z.string(),
 });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
@@ -37,7 +37,7 @@ export type TwoFactorType = (typeof twoFactorTypes)[number];
 /** GET /users/two-factor/recover?sessionID=&twoFactorType= (public). */
 export const twoFactorRecoverQuerySchema = z.object({
   sessionID: twoFactorSessionID,
-  twoFactorType: z.enum(twoFactorTypes).optional(),
+  twoFactorType: z.optional(z.enum(twoFactorTypes)),
 });
 export const twoFactorRecoverResponseSchema = z.object({
   encryptedSecret: z.string(),
@@ -48,14 +48,14 @@ export type TwoFactorRecoverResponse = z.infer<typeof twoFactorRecoverResponseSc
 /** POST /users/two-factor/remove (public): `secret` is the recovered secretCode. */
 export const removeTwoFactorRequestSchema = z.object({
   sessionID: twoFactorSessionID,
-  secret: z.string().min(1).max(256),
-  twoFactorType: z.enum(twoFactorTypes).optional(),
+  secret: z.string().check(z.minLength(1), z.maxLength(256)),
+  twoFactorType: z.optional(z.enum(twoFactorTypes)),
 });
 export type RemoveTwoFactorRequest = z.infer<typeof removeTwoFactorRequestSchema>;
 
 /** The answer of verify, remove and passkey finish. */
 export const twoFactorAuthorizationResponseSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   keyAttributes: keyAttributesResponseSchema,
   encryptedToken: z.string(),
 });

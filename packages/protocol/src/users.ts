@@ -1,6 +1,6 @@
 // Account endpoints (docs/protocol.md#e-mail-codes to #sessions-and-logout): e-mail codes, the verification response, account
 // details, sessions, e-mail MFA and public keys.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { b64, b64url, email, micros, sixDigitCode, userID } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
@@ -11,12 +11,12 @@ export type OttPurpose = (typeof ottPurposes)[number];
 /** POST /users/ott. `purpose` absent (or "") is the "none" purpose of the resend and recover flows. */
 export const sendOttRequestSchema = z.object({
   email,
-  purpose: z
-    .union([z.enum(ottPurposes), z.literal('')])
-    .optional()
-    .transform((value) => value || undefined),
-  mobile: z.boolean().optional(),
-  client: z.string().max(64).optional(),
+  purpose: z.pipe(
+    z.optional(z.union([z.enum(ottPurposes), z.literal('')])),
+    z.transform((value: OttPurpose | '' | undefined) => value || undefined),
+  ),
+  mobile: z.optional(z.boolean()),
+  client: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SendOttRequest = z.input<typeof sendOttRequestSchema>;
 
@@ -24,7 +24,7 @@ export type SendOttRequest = z.input<typeof sendOttRequestSchema>;
 export const verifyEmailRequestSchema = z.object({
   email,
   ott: sixDigitCode,
-  source: z.string().max(256).optional(),
+  source: z.optional(z.string().check(z.maxLength(256))),
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
@@ -34,14 +34,14 @@ export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
  */
 export const emailAuthorizationResponseSchema = z.object({
   id: userID,
-  keyAttributes: keyAttributesResponseSchema.optional(),
-  encryptedToken: z.string().optional(),
-  token: z.string().optional(),
+  keyAttributes: z.optional(keyAttributesResponseSchema),
+  encryptedToken: z.optional(z.string()),
+  token: z.optional(z.string()),
   passkeySessionID: z.string(),
   accountsUrl: z.string(),
   twoFactorSessionID: z.string(),
   twoFactorSessionIDV2: z.string(),
-  srpM2: z.string().optional(),
+  srpM2: z.optional(z.string()),
 });
 export type EmailAuthorizationResponse = z.infer<typeof emailAuthorizationResponseSchema>;
 
@@ -52,7 +52,7 @@ export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 /** GET /users/session-validity/v2. */
 export const sessionValidityResponseSchema = z.object({
   hasSetKeys: z.boolean(),
-  keyAttributes: keyAttributesResponseSchema.optional(),
+  keyAttributes: z.optional(keyAttributesResponseSchema),
 });
 export type SessionValidityResponse = z.infer<typeof sessionValidityResponseSchema>;
 
@@ -79,37 +79,35 @@ export type Session = z.infer<typeof sessionSchema>;
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 /** DELETE /users/session?token=. */
-export const terminateSessionQuerySchema = z.object({ token: b64url().min(1).max(128) });
+export const terminateSessionQuerySchema = z.object({ token: b64url(undefined, { max: 128, min: 1 }) });
 
 /** GET /users/details/v2?memoryCount=. */
-export const userDetailsQuerySchema = z.object({ memoryCount: z.enum(['true', 'false']).optional() });
+export const userDetailsQuerySchema = z.object({ memoryCount: z.optional(z.enum(['true', 'false'])) });
 
 export const userDetailsResponseSchema = z.object({
   email: z.string(),
   usage: z.number(),
-  fileCount: z.number().optional(),
+  fileCount: z.optional(z.number()),
   storageBonus: z.number(),
-  subscription: z
-    .object({
-      id: z.number(),
-      userID: z.number(),
-      productID: z.string(),
-      storage: z.number(),
-      originalTransactionID: z.string(),
-      expiryTime: z.number(),
-      paymentProvider: z.string(),
-      attributes: z.object({}).loose(),
-      price: z.string(),
-      period: z.string(),
-    })
-    .loose(),
-  familyData: z.unknown().optional(),
+  subscription: z.looseObject({
+    id: z.number(),
+    userID: z.number(),
+    productID: z.string(),
+    storage: z.number(),
+    originalTransactionID: z.string(),
+    expiryTime: z.number(),
+    paymentProvider: z.string(),
+    attributes: z.looseObject({}),
+    price: z.string(),
+    period: z.string(),
+  }),
+  familyData: z.optional(z.unknown()),
   profileData: z.object({
     canDisableEmailMFA: z.boolean(),
     isEmailMFAEnabled: z.boolean(),
     isTwoFactorEnabled: z.boolean(),
-    passkeyCount: z.number().int(),
+    passkeyCount: z.int(),
   }),
-  bonusData: z.object({ storageBonuses: z.array(z.unknown()) }).loose(),
+  bonusData: z.looseObject({ storageBonuses: z.array(z.unknown()) }),
 });
 export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;

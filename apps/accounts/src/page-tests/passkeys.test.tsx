@@ -126,6 +126,14 @@ async function openPage() {
 
 const nameField = () => screen.getByRole('textbox', { name: 'Passkey name' });
 
+/** "Add passkey" on the page opens the dialog that names it (its code loads then). */
+async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Add passkey' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+  expect(nameField()).toHaveFocus();
+  return dialog;
+}
+
 test('the token leaves the address for the tab; the list shows name, added and last used', async () => {
   const { list } = await openPage();
   expect(mockRouter.replace.mock.calls).toEqual([['/passkeys', undefined, { shallow: true }]]);
@@ -144,23 +152,27 @@ test('a passkey never used says only when it was added', async () => {
 });
 
 test('adding: the name is checked first, then the credential goes to the server in the protocol shape', async () => {
-  jest.mocked(startRegistration).mockResolvedValue({
+  // The browser's credential in the protocol's shape: what the server must get, without the browser's extras.
+  const credential = {
     id: 'Y3JlZGVudGlhbA',
     rawId: 'Y3JlZGVudGlhbA',
-    type: 'public-key',
+    type: 'public-key' as const,
     response: {
       attestationObject: 'YXR0ZXN0YXRpb24',
       clientDataJSON: 'Y2xpZW50RGF0YQ',
-      transports: ['internal', 'hybrid'],
+      transports: ['internal' as const, 'hybrid' as const],
     },
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform',
-  });
+  };
+  jest
+    .mocked(startRegistration)
+    .mockResolvedValue({ ...credential, clientExtensionResults: {}, authenticatorAttachment: 'platform' });
   const { list, user } = await openPage();
-  await user.click(screen.getByRole('button', { name: 'Add passkey' }));
+  const dialog = await openAddDialog(user);
+  expect(nameField()).toHaveAccessibleDescription('For example, the device or security key that holds it.');
+  await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
   expect(nameField()).toHaveAccessibleDescription('Enter a name for the passkey.');
   await user.type(nameField(), 'tab\there');
-  await user.click(screen.getByRole('button', { name: 'Add passkey' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
   expect(nameField()).toHaveAccessibleDescription('A name cannot contain control characters.');
   expect(requests).toHaveLength(1);
 
@@ -173,34 +185,28 @@ test('adding: the name is checked first, then the credential goes to the server 
     method: 'POST',
     path: '/passkeys/registration/finish',
     query: { friendlyName: 'Phone 📱', sessionID: '0b5e3c8e-3f0a-4c51-9d43-7c1e2a9e0f11' },
-    body: {
-      id: 'Y3JlZGVudGlhbA',
-      rawId: 'Y3JlZGVudGlhbA',
-      type: 'public-key',
-      response: {
-        attestationObject: 'YXR0ZXN0YXRpb24',
-        clientDataJSON: 'Y2xpZW50RGF0YQ',
-        transports: ['internal', 'hybrid'],
-      },
-    },
+    body: credential,
     token,
   });
   expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Phone 📱');
-  expect(nameField()).toHaveValue('');
+  // Done: the dialog is gone.
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 test('a prompt the person closed says nothing; the limit and a known authenticator are said', async () => {
   const { user } = await openPage();
+  const dialog = await openAddDialog(user);
   const attempt = async (failure: unknown) => {
     jest.mocked(startRegistration).mockRejectedValueOnce(failure);
     await user.clear(nameField());
     await user.type(nameField(), 'Laptop{Enter}');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add passkey' })).toBeEnabled());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add passkey' })).toBeEnabled());
   };
   await attempt(
     Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
   );
-  expect(nameField()).not.toHaveAccessibleDescription();
+  // Nothing said, and the dialog stays for another try.
+  expect(nameField()).toHaveAccessibleDescription('For example, the device or security key that holds it.');
   await attempt(Object.assign(new Error('The authenticator was previously registered'), { name: 'InvalidStateError' }));
   expect(nameField()).toHaveAccessibleDescription('This authenticator already holds a passkey for your account.');
 
@@ -217,8 +223,8 @@ test('a prompt the person closed says nothing; the limit and a known authenticat
 test('renaming: the dialog starts from the name and sends the new one', async () => {
   const { list, user } = await openPage();
   await user.click(within(list).getByRole('button', { name: 'Rename YubiKey' }));
-  const dialog = screen.getByRole('dialog', { name: 'Rename passkey' });
-  const field = within(dialog).getByRole('textbox', { name: 'Name' });
+  const dialog = await screen.findByRole('dialog', { name: 'Rename passkey' });
+  const field = within(dialog).getByRole('textbox', { name: 'Passkey name' });
   expect(field).toHaveValue('YubiKey');
   await user.clear(field);
   await user.click(within(dialog).getByRole('button', { name: 'Rename' }));

@@ -1,5 +1,6 @@
+import { redirectWithResponse } from './passkey-check.ts';
 import { nameProblem, passkeyProblem } from './passkey-errors.ts';
-import { isAllowedRedirect, isClientPackage, redirectWithResponse } from './passkeys.ts';
+import { isAllowedRedirect, isClientPackage } from './redirects.ts';
 
 const origins = ['http://localhost:3003', 'https://photos.example.org'];
 

@@ -3,15 +3,20 @@
 // client sends text/plain, docs/protocol.md#transport). Also the KDF strength rule the schemas can't
 // express.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { config, safeParse, type $ZodType, type output } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 
 import { limits } from '@ente/protocol';
 
 import { badRequest } from './errors.ts';
 
+// The protocol's schemas are zod/mini, which carries no messages of its own: a refusal names the
+// field and says, in English, what is wrong with it.
+config(en());
+
 /** Parses `value` with `schema` or throws 400 naming the first bad field. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown, where: string): z.output<Schema> {
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+export function parseInput<Schema extends $ZodType>(schema: Schema, value: unknown, where: string): output<Schema> {
+  const result = safeParse(schema, value ?? (where === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
@@ -24,7 +29,7 @@ export function checkKdfStrength(memLimit: number, opsLimit: number): void {
   if (memLimit < limits.minMemLimit) throw badRequest('memory limit must be at least 128MB');
 }
 
-const rememberedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+const rememberedQueries = new WeakMap<$ZodType, Map<string, unknown>>();
 const maxRememberedQueries = 1000;
 
 /**
@@ -32,21 +37,18 @@ const maxRememberedQueries = 1000;
  * until something changes): the parsed result of each raw query string is kept, up to a bound, so a
  * repeated poll skips the schema. Results are frozen; query strings that carry a token are not kept.
  */
-export function parseRepeatedQuery<Schema extends z.ZodType>(
-  schema: Schema,
-  request: FastifyRequest,
-): z.output<Schema> {
+export function parseRepeatedQuery<Schema extends $ZodType>(schema: Schema, request: FastifyRequest): output<Schema> {
   const start = request.url.indexOf('?');
   const raw = start < 0 ? '' : request.url.slice(start + 1);
   if (raw.includes('token=')) return parseInput(schema, request.query, 'query');
   let known = rememberedQueries.get(schema);
   if (!known) rememberedQueries.set(schema, (known = new Map<string, unknown>()));
   const remembered = known.get(raw);
-  if (remembered !== undefined) return remembered as z.output<Schema>;
+  if (remembered !== undefined) return remembered as output<Schema>;
   const parsed = Object.freeze(parseInput(schema, request.query, 'query'));
   if (known.size >= maxRememberedQueries) known.clear();
   known.set(raw, parsed);
-  return parsed as z.output<Schema>;
+  return parsed as output<Schema>;
 }
 
 /** Replaces Fastify's content-type parsers with one that reads any body as JSON (empty → undefined). */

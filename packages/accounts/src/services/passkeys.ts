@@ -15,7 +15,7 @@ import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsError } from './errors.ts';
 import { takeRedirect } from './flow-state.ts';
-import { acceptTwoFactorAnswer } from './two-factor.ts';
+import { acceptTwoFactorAnswer } from './user-record.ts';
 
 /**
  * Keeps the accounts app the server named for this sign-in (an http(s) URL; anything else is refused

@@ -8,8 +8,9 @@ import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsError } from './errors.ts';
 import { rememberRedirect, takeRedirect } from './flow-state.ts';
-import { during, loadRemote, saveUserWithout } from './steps.ts';
+import { during, loadRemote } from './steps.ts';
 import { saveMasterKeyOfThisTab } from './storage.ts';
+import { saveUserWithout } from './user-record.ts';
 
 /** Where /recover goes after a reset: the new password is set there. */
 export const resetPasswordRoute = '/change-password?op=reset';

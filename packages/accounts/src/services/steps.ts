@@ -35,7 +35,7 @@ import {
   type KeyAttributesToSave,
   type StoredKeyAttributes,
 } from '@ente/shared/storage/account-storage.ts';
-import { savedUser, saveUser, type UserRecord } from '@ente/shared/storage/local-storage.ts';
+import { savedUser, saveUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsError, toAccountsError, type ErrorContext } from './errors.ts';
 import {
@@ -49,6 +49,7 @@ import {
 import { homeRoute } from './home.ts';
 import type { EmailAuthorizationResponse } from './remote.ts';
 import { saveMasterKeyOfThisTab, stashKEK } from './storage.ts';
+import { saveUserWithout } from './user-record.ts';
 
 /** The requests, loaded on first use (they bring the HTTP client and zod). */
 export const loadRemote = () => import('./remote.ts');
@@ -86,13 +87,6 @@ export async function during<T>(context: ErrorContext | undefined, step: () => P
 /** Local attributes made with the interactive parameters are never the server's (it refuses them). */
 export function isInteractive(keyAttributes: { opsLimit: number; memLimit: number }): boolean {
   return keyAttributes.opsLimit === interactiveOpsLimit && keyAttributes.memLimit === interactiveMemLimit;
-}
-
-/** Saves a user record without the listed fields (saveUser mirrors token and id into kv). */
-export async function saveUserWithout(fields: Partial<UserRecord>, without: (keyof UserRecord)[]): Promise<void> {
-  const merged: UserRecord = { ...savedUser(), ...fields };
-  const kept = Object.entries(merged).filter(([field]) => !without.includes(field));
-  await saveUser(Object.fromEntries(kept));
 }
 
 /** The thirteen fields of docs/protocol.md#key-attributes, for an upload. */

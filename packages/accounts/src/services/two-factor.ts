@@ -3,17 +3,13 @@
 // from the settings is account-two-factor.ts.
 import { cryptoWorker } from '@ente/crypto/client.ts';
 import type { TwoFactorType } from '@ente/protocol/two-factor.ts';
-import {
-  removeInflightPasskeySessionID,
-  saveKeyAttributes,
-  saveOriginalKeyAttributes,
-} from '@ente/shared/storage/account-storage.ts';
+import { removeInflightPasskeySessionID } from '@ente/shared/storage/account-storage.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { AccountsError } from './errors.ts';
 import { savedTwoFactorRecovery, setTwoFactorRecovery, takeRedirect, type TwoFactorRecovery } from './flow-state.ts';
-import type { TwoFactorAuthorizationResponse } from './remote.ts';
-import { during, loadRemote, normalizeCode, saveUserWithout } from './steps.ts';
+import { during, loadRemote, normalizeCode } from './steps.ts';
+import { acceptTwoFactorAnswer } from './user-record.ts';
 
 /**
  * Checks the TOTP code → `/credentials` (or the remembered redirect), where a KEK stashed by an SRP
@@ -83,17 +79,4 @@ async function encryptedSecret(sessionID: string, kind: TwoFactorType): Promise<
   const fetched = savedTwoFactorRecovery();
   if (!fetched) throw new AccountsError('unknown');
   return fetched;
-}
-
-/**
- * The answer of verify and remove: the new `encryptedToken` and `id` in `user` (the old token and the
- * listed fields removed, also from kv), the key attributes saved.
- */
-export async function acceptTwoFactorAnswer(
-  answer: TwoFactorAuthorizationResponse,
-  without: Parameters<typeof saveUserWithout>[1],
-): Promise<void> {
-  await saveUserWithout({ id: answer.id, encryptedToken: answer.encryptedToken }, without);
-  saveKeyAttributes(answer.keyAttributes);
-  saveOriginalKeyAttributes(answer.keyAttributes);
 }

@@ -10,7 +10,6 @@ import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
 import { rememberRedirect } from '../services/flow-state.ts';
-import { masterKeyOfThisTab } from '../services/storage.ts';
 
 export interface SignedInAccount {
   email: string;
@@ -44,6 +43,8 @@ export function useAccountGuard(needs: 'signedIn' | 'unlocked'): SignedInAccount
         setAccount({ email });
         return;
       }
+      // The crypto client comes with it: not for a visitor who is only sent to /login.
+      const { masterKeyOfThisTab } = await import('../services/storage.ts');
       const masterKey = await masterKeyOfThisTab();
       if (masterKey === undefined) {
         // Back here once the password has unlocked this tab.

@@ -8,22 +8,16 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyIcon from '@mui/icons-material/Key';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRouter, type NextRouter } from 'next/router';
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isAccountsError } from '@ente/accounts/services/errors.ts';
+import { LazyAlert } from '@ente/shared/components/LazyAlert.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
@@ -32,11 +26,14 @@ import { saveAccountsToken, savedAccountsToken } from '@ente/shared/storage/acco
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
-import { RenameDialog } from '../../components/RenameDialog.tsx';
-import { nameProblem, passkeyProblem, type PasskeyProblem } from '../../services/passkey-errors.ts';
+import type { PasskeyProblem } from '../../services/passkey-errors.ts';
 import type { Passkey } from '../../services/passkeys.ts';
 
 const service = () => import('../../services/passkeys.ts');
+// What a failure means and whether a name will do: with the protocol's schemas, loaded at first need.
+const problems = () => import('../../services/passkey-errors.ts');
+// The dialog code loads when someone adds or renames a passkey.
+const NameDialog = lazy(() => import('../../components/NameDialog.tsx'));
 
 export default function PasskeysPage() {
   const { t, i18n } = useTranslation('passkeys');
@@ -47,11 +44,8 @@ export default function PasskeysPage() {
   const [token, setToken] = useState<string | null>();
   const [passkeys, setPasskeys] = useState<Passkey[]>();
   const [problem, setProblem] = useState<PasskeyProblem>();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [renaming, setRenaming] = useState<Passkey>();
-  const nameID = useId();
+  // The passkey being renamed, or 'new' while one is added.
+  const [naming, setNaming] = useState<Passkey | 'new'>();
 
   useEffect(() => {
     void loadNamespace('passkeys').then(() => setReady(true));
@@ -63,7 +57,7 @@ export default function PasskeysPage() {
       setPasskeys(await (await service()).listPasskeys(using));
     } catch (e) {
       log.warn('Could not list the passkeys', e);
-      setProblem(passkeyProblem(e, 'load_failed'));
+      setProblem((await problems()).passkeyProblem(e, 'load_failed'));
     }
   }, []);
   const reload = () => (token ? load(token) : Promise.resolve());
@@ -80,29 +74,11 @@ export default function PasskeysPage() {
     });
   }, [router, load]);
 
-  const add = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    const invalid = nameProblem(trimmed);
-    if (invalid) {
-      setNameError(t(invalid));
-      return;
-    }
+  const add = async (friendlyName: string) => {
     if (!token) return;
-    setBusy(true);
-    setNameError(undefined);
-    try {
-      await (await service()).addPasskey(token, trimmed);
-      setName('');
-      await reload();
-    } catch (e) {
-      // The person closed the browser's prompt: nothing to say.
-      if (!(e instanceof Error && e.name === 'NotAllowedError')) {
-        log.warn('Could not add a passkey', e);
-        setNameError(t(passkeyProblem(e, 'add_failed')));
-      }
-    }
-    setBusy(false);
+    await (await service()).addPasskey(token, friendlyName);
+    setNaming(undefined);
+    await reload();
   };
 
   const confirmDelete = (passkey: Passkey) => {
@@ -119,7 +95,7 @@ export default function PasskeysPage() {
             await (await service()).deletePasskey(token, passkey.id);
           } catch (e) {
             log.warn('Could not delete a passkey', e);
-            setProblem(passkeyProblem(e, 'failed'));
+            setProblem((await problems()).passkeyProblem(e, 'failed'));
           }
           await reload();
         },
@@ -128,10 +104,10 @@ export default function PasskeysPage() {
     });
   };
 
-  const rename = async (friendlyName: string) => {
-    if (!token || !renaming) return;
-    await (await service()).renamePasskey(token, renaming.id, friendlyName);
-    setRenaming(undefined);
+  const rename = async (passkey: Passkey, friendlyName: string) => {
+    if (!token) return;
+    await (await service()).renamePasskey(token, passkey.id, friendlyName);
+    setNaming(undefined);
     await reload();
   };
 
@@ -150,7 +126,7 @@ export default function PasskeysPage() {
           </Typography>
         )}
         {problem && (
-          <Alert
+          <LazyAlert
             severity="error"
             role="alert"
             sx={{ mb: 3 }}
@@ -163,40 +139,13 @@ export default function PasskeysPage() {
             }
           >
             {t(problem)}
-          </Alert>
+          </LazyAlert>
         )}
         {usable && (
           <>
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(event) => void add(event)}
-              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-            >
-              <TextField
-                id={nameID}
-                label={t('name_label')}
-                value={name}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setNameError(undefined);
-                }}
-                error={nameError !== undefined}
-                helperText={nameError}
-                disabled={busy}
-                fullWidth
-                size="small"
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<AddIcon />}
-                loading={busy}
-                sx={{ flexShrink: 0, minHeight: 40 }}
-              >
-                {t('add')}
-              </Button>
-            </Box>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNaming('new')}>
+              {t('add')}
+            </Button>
             <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
               {t('list_label')}
             </Typography>
@@ -207,61 +156,68 @@ export default function PasskeysPage() {
             ) : passkeys.length === 0 ? (
               <Typography sx={{ color: 'text.secondary' }}>{t('empty')}</Typography>
             ) : (
-              <List aria-label={t('list_label')}>
+              // A plain list: MUI's List parts would add their code to the first load for this alone.
+              <Box component="ul" aria-label={t('list_label')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {passkeys.map((passkey) => (
-                  <ListItem
-                    key={passkey.id}
-                    disableGutters
-                    secondaryAction={
-                      <>
-                        <IconButton
-                          aria-label={t('rename', { name: passkey.friendlyName })}
-                          onClick={() => setRenaming(passkey)}
-                        >
-                          <EditOutlinedIcon />
-                        </IconButton>
-                        <IconButton
-                          aria-label={t('delete', { name: passkey.friendlyName })}
-                          onClick={() => confirmDelete(passkey)}
-                          edge="end"
-                        >
-                          <DeleteOutlinedIcon />
-                        </IconButton>
-                      </>
-                    }
-                  >
-                    <ListItemIcon>
-                      <KeyIcon aria-hidden />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={passkey.friendlyName}
-                      secondary={
-                        <>
-                          {t('created', { date: dateFormat.format(new Date(passkey.createdAt / 1000)) })}
-                          {passkey.lastUsedAt !== undefined && (
-                            <>
-                              <br />
-                              {t('last_used', { date: dateFormat.format(new Date(passkey.lastUsedAt / 1000)) })}
-                            </>
-                          )}
-                        </>
-                      }
-                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: 10 } } }}
-                    />
-                  </ListItem>
+                  <Box component="li" key={passkey.id} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
+                    <KeyIcon aria-hidden sx={{ color: 'text.secondary' }} />
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography sx={{ overflowWrap: 'anywhere' }}>{passkey.friendlyName}</Typography>
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {t('created', { date: dateFormat.format(new Date(passkey.createdAt / 1000)) })}
+                        {passkey.lastUsedAt !== undefined && (
+                          <>
+                            <br />
+                            {t('last_used', { date: dateFormat.format(new Date(passkey.lastUsedAt / 1000)) })}
+                          </>
+                        )}
+                      </Typography>
+                    </Box>
+                    <IconButton
+                      aria-label={t('rename', { name: passkey.friendlyName })}
+                      onClick={() => setNaming(passkey)}
+                    >
+                      <EditOutlinedIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={t('delete', { name: passkey.friendlyName })}
+                      onClick={() => confirmDelete(passkey)}
+                      edge="end"
+                    >
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </Box>
                 ))}
-              </List>
+              </Box>
             )}
           </>
         )}
       </Box>
-      <RenameDialog
-        key={renaming?.id}
-        open={renaming !== undefined}
-        initial={renaming?.friendlyName ?? ''}
-        onClose={() => setRenaming(undefined)}
-        onRename={rename}
-      />
+      {naming && (
+        <Suspense fallback={null}>
+          {naming === 'new' ? (
+            <NameDialog
+              key="new"
+              title={t('add_title')}
+              submitLabel={t('add')}
+              initial=""
+              failure="add_failed"
+              onClose={() => setNaming(undefined)}
+              onSubmit={add}
+            />
+          ) : (
+            <NameDialog
+              key={naming.id}
+              title={t('rename_title')}
+              submitLabel={t('rename_submit')}
+              initial={naming.friendlyName}
+              failure="failed"
+              onClose={() => setNaming(undefined)}
+              onSubmit={(friendlyName) => rename(naming, friendlyName)}
+            />
+          )}
+        </Suspense>
+      )}
     </PageFrame>
   );
 }
@@ -290,6 +246,7 @@ async function managementToken(router: NextRouter): Promise<string | null | unde
     saveAccountsToken(accountsToken);
     return accountsToken;
   } catch (e) {
+    const { isAccountsError } = await import('@ente/accounts/services/errors.ts');
     if (isAccountsError(e, 'sessionExpired')) {
       await router.replace('/credentials');
       return undefined;

@@ -4,7 +4,6 @@
 // addresses must be on the family's configured origins (or an app scheme), else nothing runs. The check:
 // begin → the browser's passkey prompt → finish, then back to `redirect` with the sealed token. A failure
 // that another attempt can fix offers "Try again" (from begin) and the recovery page.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,11 +14,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { leaveFor } from '@ente/shared/app/navigation.ts';
+import { LazyAlert } from '@ente/shared/components/LazyAlert.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
 
-import type { LoginCeremony } from '../../services/passkeys.ts';
+import type { LoginCeremony } from '../../services/passkey-check.ts';
+import { isAllowedRedirect, isClientPackage } from '../../services/redirects.ts';
 
 type Status =
   | 'loading'
@@ -42,7 +43,8 @@ interface Request {
   recover: string | undefined;
 }
 
-const service = () => import('../../services/passkeys.ts');
+// The requests and the browser's prompt, loaded once the link has been found good.
+const service = () => import('../../services/passkey-check.ts');
 
 export default function PasskeyVerifyPage() {
   const { t } = useTranslation('passkeys');
@@ -98,7 +100,6 @@ export default function PasskeyVerifyPage() {
         setStatus('unsupported');
         return;
       }
-      const { isAllowedRedirect, isClientPackage } = await service();
       const redirect = param('redirect');
       const clientPackage = param('clientPackage');
       const passkeySessionID = param('passkeySessionID');
@@ -146,23 +147,23 @@ export default function PasskeyVerifyPage() {
         )}
         {status === 'redirectingApp' && (
           <>
-            <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            <LazyAlert severity="success" role="status" sx={{ mb: 2 }}>
               {t('verify.redirecting_app')}
-            </Alert>
+            </LazyAlert>
             <Button variant="contained" onClick={() => target && leaveFor(target)}>
               {t('verify.redirect_again')}
             </Button>
           </>
         )}
         {failure !== undefined && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          <LazyAlert severity="error" role="alert" sx={{ mb: 2 }}>
             {t(failure)}
             {status === 'failed' && (
               <Typography variant="body2" sx={{ mt: 1 }}>
                 {t('verify.other_device')}
               </Typography>
             )}
-          </Alert>
+          </LazyAlert>
         )}
         {retryable && request && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -1,17 +1,17 @@
 // /passkeys/finish: where the accounts app sends the person back after the passkey check
 // (docs/protocol.md#passkeys), with `passkeySessionID` and `response` in the query. The answer is kept as
 // after a TOTP code and the sign-in goes on at /credentials; an answer for a session this tab did not
-// start goes home; a missing or damaged one says so, with the way back to the login.
-import Alert from '@mui/material/Alert';
+// start goes home; a missing or damaged one says so, with a button back to the login.
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LazyAlert } from '@ente/shared/components/LazyAlert.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 
 import { AccountsPage } from '../../components/AccountsPage.tsx';
-import { RouteLink } from '../../components/RouteLink.tsx';
 
 export default function PasskeysFinishPage() {
   const { t } = useTranslation('accounts');
@@ -41,10 +41,13 @@ export default function PasskeysFinishPage() {
     <AccountsPage titleKey="passkey_finish_title">
       {failed ? (
         <>
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <LazyAlert severity="error" sx={{ mb: 2 }}>
             {t('passkey_finish_failed')}
-          </Alert>
-          <RouteLink href="/login">{t('passkey_finish_back')}</RouteLink>
+          </LazyAlert>
+          {/* A fresh page: nothing of the failed sign-in stays in memory. */}
+          <Button variant="contained" href="/login">
+            {t('passkey_finish_back')}
+          </Button>
         </>
       ) : (
         <CircularProgress aria-label={t('passkey_finish_title')} />

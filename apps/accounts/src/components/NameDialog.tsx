@@ -1,26 +1,31 @@
-// The dialog that renames a passkey: one field, checked as the server checks it before anything is sent.
-// The page gives it a new `key` for each passkey, so it starts from that passkey's name.
+// The dialog that names a passkey, when it is added or renamed: one field, checked as the server checks
+// it before anything is sent. `onSubmit` does the work; what goes wrong is said under the field, except a
+// browser prompt the person closed (NotAllowedError), which needs no words. The page loads this module
+// when the dialog is first wanted and gives it a new `key` each time, so it starts from `initial`.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Field } from '@ente/accounts/components/Field.tsx';
 import { log } from '@ente/shared/log.ts';
 
-import { nameProblem, passkeyProblem } from '../services/passkey-errors.ts';
+import { nameProblem, passkeyProblem, type PasskeyProblem } from '../services/passkey-errors.ts';
 
-export interface RenameDialogProps {
-  open: boolean;
+export interface NameDialogProps {
+  title: string;
+  submitLabel: string;
   initial: string;
+  /** What a failure of `onSubmit` is called when nothing more specific is known. */
+  failure: PasskeyProblem;
   onClose: () => void;
-  onRename: (name: string) => Promise<void>;
+  onSubmit: (name: string) => Promise<void>;
 }
 
-export function RenameDialog({ open, initial, onClose, onRename }: RenameDialogProps) {
+export default function NameDialog({ title, submitLabel, initial, failure, onClose, onSubmit }: NameDialogProps) {
   const { t } = useTranslation('passkeys');
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string>();
@@ -37,32 +42,32 @@ export function RenameDialog({ open, initial, onClose, onRename }: RenameDialogP
     }
     setBusy(true);
     try {
-      await onRename(trimmed);
+      await onSubmit(trimmed);
     } catch (e) {
-      log.warn('Could not rename a passkey', e);
-      setError(t(passkeyProblem(e, 'failed')));
+      if (!(e instanceof Error && e.name === 'NotAllowedError')) {
+        log.warn('Could not name a passkey', e);
+        setError(t(passkeyProblem(e, failure)));
+      }
     }
     setBusy(false);
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleID}>
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleID}>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleID}>{t('rename_title')}</DialogTitle>
+        <DialogTitle id={titleID}>{title}</DialogTitle>
         <DialogContent>
-          <TextField
+          <Field
             autoFocus
-            label={t('rename_label')}
+            label={t('name_label')}
             value={name}
             onChange={(event) => {
               setName(event.target.value);
               setError(undefined);
             }}
-            error={error !== undefined}
-            helperText={error}
+            error={error}
+            hint={t('name_hint')}
             disabled={busy}
-            fullWidth
-            margin="dense"
           />
         </DialogContent>
         <DialogActions>
@@ -70,7 +75,7 @@ export function RenameDialog({ open, initial, onClose, onRename }: RenameDialogP
             {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={busy}>
-            {t('rename_submit')}
+            {submitLabel}
           </Button>
         </DialogActions>
       </form>
