@@ -94,6 +94,10 @@ describe('layers/imports', () => {
         // libsodium and SRP in crypto; the same module by every form there.
         { code: "import sodium from 'libsodium-wrappers-sumo';", filename: file('packages/crypto/src/sodium.ts') },
         { code: "const s = await import('fast-srp-hap');", filename: file('packages/crypto/src/srp.ts') },
+        // The SRP oracle in the server's tests of its native SRP (production code stays refused, below).
+        { code: "import { SRP } from 'fast-srp-hap';", filename: file('apps/server/src/srp/native-srp.test.ts') },
+        // The benchmarks sign in as a real client would.
+        { code: "import { createSrpClient } from '@ente/crypto';", filename: file('bench/login-cpu.mjs') },
         // Inside one workspace, relative paths and folders named by a template.
         { code: "import { log } from '../log.ts';", filename: file('packages/shared/src/storage/kv.ts') },
         {
@@ -146,6 +150,7 @@ describe('layers/imports', () => {
             refused(`const m = require('${name}');`, from),
           ]),
         ),
+        refused("import { SRP } from 'fast-srp-hap';", 'apps/auth/src/srp.test.ts'),
         refused("import x from '@ente/app-photos';", 'apps/auth/src/pages/auth.tsx'),
         refused("import x from '../../../photos/src/pages/gallery.tsx';", 'apps/auth/src/pages/auth.tsx'),
         // Test helpers from production code.

@@ -2,13 +2,14 @@
 // Context), registers the concerns every request passes through, then the route modules. Kept apart
 // from main.ts so that tests can build it and listen on port 0.
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 
 import type { PGlite } from '@electric-sql/pglite';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { registerErrorHandlers } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestHooks } from './http/request-hooks.ts';
 import { registerRouteHooks } from './http/route-hooks.ts';
@@ -71,7 +72,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   return app;
 }
 
-function fastifyOptions(config: Config): FastifyServerOptions {
+function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger:
       config.LOG_LEVEL === 'silent'
@@ -98,5 +99,13 @@ function fastifyOptions(config: Config): FastifyServerOptions {
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // A request must arrive whole within a minute (Fastify's default is no limit at all: a body sent a
+    // byte at a time would hold its connection forever); Node checks every 30 seconds.
+    requestTimeout: 60_000,
+    // Refusals made before a route runs, in the protocol's shape (apps/server/src/http/errors.ts):
+    // Fastify's router, Node's HTTP parser, and HTTP/1.1 without Host (refused by an onRequest hook).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   };
 }

@@ -44,6 +44,28 @@ export function b64url(bytes?: number, options: LengthOptions = {}) {
   return sizedBase64(b64urlPattern, 'invalid base64url encoding', bytes, options);
 }
 
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** The message of the text rule, for the callers that check it themselves. */
+export const textRuleMessage = 'must be text: no control characters or unpaired surrogates';
+
+/**
+ * The rule for every piece of text a person or a client makes up (docs/protocol.md#conventions): well-formed
+ * UTF-16, since an unpaired surrogate would reach the database as U+FFFD and so stand for another
+ * string, and no C0 or C1 control character (NUL is refused by PostgreSQL, the others mean nothing in a
+ * name or an address).
+ */
+export function isPlainText(value: string): boolean {
+  return !loneSurrogate.test(value) && !controlCharacter.test(value);
+}
+
+/** User-supplied text under the text rule, at most `max` (and at least `min`) UTF-16 code units. */
+export function text(max: number, options: { min?: number } = {}) {
+  return z.string().check(...lengthChecks({ max, min: options.min }), z.refine(isPlainText, textRuleMessage));
+}
+
 export const uuid = z
   .string()
   .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID'));
@@ -62,12 +84,13 @@ export const userID = z.int().check(z.positive());
 
 /**
  * An e-mail address as the server normalises it: trimmed and lower-cased (docs/protocol.md#users-and-e-mail). It must have
- * one "@" with text on both sides and no spaces.
+ * one "@" with text on both sides and no spaces, and pass the text rule.
  */
 export const email = z
   .string()
   .check(
     z.maxLength(320),
+    z.refine(isPlainText, textRuleMessage),
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, 'must not be empty'),

@@ -1,7 +1,7 @@
 // KeyAttributes (docs/protocol.md#key-attributes): identical in requests, responses and local storage.
 import * as z from 'zod/mini';
 
-import { b64 } from './common.ts';
+import { b64, text } from './common.ts';
 import { limits } from './limits.ts';
 
 const keyBox = b64(48); // a 32-byte key in a secretbox: 32 + 16 MAC
@@ -21,7 +21,7 @@ export const keyAttributesSchema = z.object({
   masterKeyDecryptionNonce: z.optional(z.union([nonce, z.literal('')])),
   recoveryKeyEncryptedWithMasterKey: z.optional(z.union([keyBox, z.literal('')])),
   recoveryKeyDecryptionNonce: z.optional(z.union([nonce, z.literal('')])),
-  kekHash: z.optional(z.string().check(z.maxLength(512))),
+  kekHash: z.optional(text(512)),
 });
 export type KeyAttributes = z.infer<typeof keyAttributesSchema>;
 

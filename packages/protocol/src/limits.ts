@@ -13,10 +13,10 @@ export const limits = {
   maxDiffLimit: 5000,
   /** Base64 length cap of an authenticator entity's `encryptedData` (about 192 KiB of ciphertext). */
   maxEntityDataB64: 262144,
-  /** OTT: live codes per (e-mail, app) and wrong attempts before verification locks (docs/protocol.md#e-mail-code-rules). */
+  /** OTT: usable live codes per (e-mail, app); wrong guesses, from any app, that kill a code (docs/protocol.md#e-mail-code-rules). */
   maxLiveOtts: 10,
   maxOttWrongAttempts: 20,
-  /** SRP: wrong M1 per session, unverified sessions per srpUserID per hour (docs/protocol.md#srp-login). */
+  /** SRP: wrong M1 per session, unverified sessions per srpUserID and client address per hour (docs/protocol.md#srp-login). */
   maxSrpAttempts: 5,
   maxUnverifiedSrpSessionsPerHour: 10,
   /** Two-factor: wrong codes per 2FA session; lifetime of sessions and setup secrets (docs/protocol.md#second-factor-and-srp-limits). */

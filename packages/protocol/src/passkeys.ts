@@ -3,7 +3,7 @@
 // WebAuthn payloads are base64url without padding (padded input is accepted, as museum strips `=`).
 import * as z from 'zod/mini';
 
-import { b64, b64url, micros, userID, uuid } from './common.ts';
+import { b64, b64url, isPlainText, micros, text, textRuleMessage, userID, uuid } from './common.ts';
 import { limits } from './limits.ts';
 import { twoFactorAuthorizationResponseSchema } from './two-factor.ts';
 
@@ -15,10 +15,6 @@ export function b64urlLoose(max: number) {
     z.refine<string>((value) => value.replace(/=+$/, '').length % 4 !== 1, 'invalid base64url encoding'),
   );
 }
-
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** UTF-8 length of a string, without a TextEncoder allocation per check. */
 function utf8Length(value: string): number {
@@ -36,7 +32,7 @@ function utf8Length(value: string): number {
  */
 export const passkeyName = z.string().check(
   z.maxLength(limits.maxPasskeyNameBytes),
-  z.refine<string>((value) => !loneSurrogate.test(value) && !controlCharacter.test(value), 'must be printable text'),
+  z.refine(isPlainText, textRuleMessage),
   z.refine<string>((value) => {
     const length = utf8Length(value);
     return length >= 1 && length <= limits.maxPasskeyNameBytes;
@@ -109,7 +105,7 @@ export const registrationCredentialSchema = z.object({
   response: z.object({
     attestationObject: b64urlLoose(65536),
     clientDataJSON: b64urlLoose(8192),
-    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(16))),
+    transports: z.optional(z.array(text(32)).check(z.maxLength(16))),
   }),
 });
 export type RegistrationCredential = z.infer<typeof registrationCredentialSchema>;
@@ -136,7 +132,7 @@ export type BeginPasskeyLoginResponse = z.infer<typeof beginPasskeyLoginResponse
 export const finishPasskeyLoginQuerySchema = z.object({
   sessionID: passkeySessionID,
   ceremonySessionID: uuid,
-  clientPackage: z.optional(z.string().check(z.maxLength(128))),
+  clientPackage: z.optional(text(128)),
 });
 export const assertionCredentialSchema = z.object({
   id: credentialID,

@@ -1,7 +1,7 @@
 // Two-factor (TOTP) endpoints (docs/protocol.md#two-factor).
 import * as z from 'zod/mini';
 
-import { b64, b64url, sixDigitCode } from './common.ts';
+import { b64, b64url, sixDigitCode, text } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
 
 export const twoFactorStatusResponseSchema = z.object({ status: z.boolean() });
@@ -48,7 +48,7 @@ export type TwoFactorRecoverResponse = z.infer<typeof twoFactorRecoverResponseSc
 /** POST /users/two-factor/remove (public): `secret` is the recovered secretCode. */
 export const removeTwoFactorRequestSchema = z.object({
   sessionID: twoFactorSessionID,
-  secret: z.string().check(z.minLength(1), z.maxLength(256)),
+  secret: text(256, { min: 1 }),
   twoFactorType: z.optional(z.enum(twoFactorTypes)),
 });
 export type RemoveTwoFactorRequest = z.infer<typeof removeTwoFactorRequestSchema>;

@@ -2,7 +2,7 @@
 // details, sessions, e-mail MFA and public keys.
 import * as z from 'zod/mini';
 
-import { b64, b64url, email, micros, sixDigitCode, userID } from './common.ts';
+import { b64, b64url, email, micros, sixDigitCode, text, userID } from './common.ts';
 import { keyAttributesResponseSchema } from './key-attributes.ts';
 
 export const ottPurposes = ['login', 'signup', 'change'] as const;
@@ -16,7 +16,7 @@ export const sendOttRequestSchema = z.object({
     z.transform((value: OttPurpose | '' | undefined) => value || undefined),
   ),
   mobile: z.optional(z.boolean()),
-  client: z.optional(z.string().check(z.maxLength(64))),
+  client: z.optional(text(64)),
 });
 export type SendOttRequest = z.input<typeof sendOttRequestSchema>;
 
@@ -24,7 +24,7 @@ export type SendOttRequest = z.input<typeof sendOttRequestSchema>;
 export const verifyEmailRequestSchema = z.object({
   email,
   ott: sixDigitCode,
-  source: z.optional(z.string().check(z.maxLength(256))),
+  source: z.optional(text(256)),
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 

@@ -200,4 +200,30 @@ export const migrations: Record<string, readonly string[]> = {
   ],
   // When a passkey last signed someone in, for the accounts app's list (museum does not keep it).
   '0004_passkey_last_used': [`ALTER TABLE passkey_credentials ADD COLUMN last_used_at BIGINT`],
+  // Hardening (docs/data-at-rest.md, docs/decisions.md#limits-that-stop-the-attacker): e-mail codes as
+  // keyed hashes (the codes stored in plaintext until now are dropped: they live 10 minutes, and someone
+  // mid-login asks for another), wrong guesses counted against every live code of an address across apps,
+  // SRP sessions counted per client address, and no SRP private exponent stored.
+  '0005_hardening': [
+    `DROP TABLE otts`,
+    `CREATE TABLE otts (
+      id BIGSERIAL PRIMARY KEY,
+      email TEXT NOT NULL,
+      app TEXT NOT NULL,
+      ott_hash TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      wrong_attempts INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX otts_email ON otts (email, expires_at)`,
+    `CREATE INDEX otts_expiry ON otts (expires_at)`,
+    // The client's address, so that unverified SRP sessions are counted per srpUserID and address.
+    `ALTER TABLE srp_sessions ADD COLUMN ip TEXT NOT NULL DEFAULT ''`,
+    `CREATE INDEX srp_sessions_user_ip_time ON srp_sessions (srp_user_id, ip, created_at)`,
+    // The server's private exponent b is derived from the session ID under a server key, not stored.
+    `ALTER TABLE srp_sessions ALTER COLUMN server_key DROP NOT NULL`,
+  ],
+  // The server's B, kept with its session so that verification does not compute it again (one 4096-bit
+  // exponentiation less per login). NULL for sessions made before: those still compute it.
+  '0006_srp_session_public_value': [`ALTER TABLE srp_sessions ADD COLUMN srp_b TEXT`],
 };

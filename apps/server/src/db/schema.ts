@@ -72,9 +72,11 @@ export interface TokensTable {
 }
 
 export interface OttsTable {
+  id: GeneratedInt8;
   email: string;
   app: string;
-  ott: string;
+  /** HMAC-SHA256 of e-mail, app and code under a key derived from the server secret. */
+  ott_hash: string;
   created_at: Int8;
   expires_at: Int8;
   wrong_attempts: Generated<number>;
@@ -92,12 +94,17 @@ export interface SrpAuthTable {
 export interface SrpSessionsTable {
   id: string;
   srp_user_id: string;
-  server_key: string;
+  /** b64 of b, for sessions stored before b was derived from the session ID; null since. */
+  server_key: string | null;
   srp_a: string;
   is_verified: Generated<boolean>;
   is_fake: Generated<boolean>;
   attempt_count: Generated<number>;
   created_at: Int8;
+  /** The client's address ("" for sessions made before it was kept). */
+  ip: Generated<string>;
+  /** The server's B (b64); null for sessions made before it was kept, whose B is computed again. */
+  srp_b: string | null;
 }
 
 export interface TempSrpSetupTable {

@@ -1,9 +1,12 @@
 // What every request passes through before routing: its id, the security headers, CORS for the
-// configured origins (preflights are answered here), and the app it belongs to (X-Client-Package).
+// configured origins (preflights are answered here), the Host an HTTP/1.1 request must carry (Node's own
+// refusal, an empty 400, is turned off in apps/server/src/app.ts), and the app it belongs to
+// (X-Client-Package).
 // See docs/protocol.md#transport.
 import type { FastifyInstance } from 'fastify';
 
 import { clientAppOf, type ClientApp } from './client-app.ts';
+import { badRequest } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +27,10 @@ export function registerRequestHooks(app: FastifyInstance, allowedOrigins: reado
     const origin = request.headers.origin;
     const isAllowed = origin !== undefined && allowed.has(origin);
     if (isAllowed) reply.headers(corsHeaders(origin));
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      reply.code(400).send(missingHost.body);
+      return;
+    }
     if (request.method === 'OPTIONS') {
       // Preflight: 200 rather than 204, which Safari mishandles.
       if (isAllowed) reply.headers(preflightHeaders);
@@ -34,6 +41,8 @@ export function registerRequestHooks(app: FastifyInstance, allowedOrigins: reado
     done();
   });
 }
+
+const missingHost = badRequest('missing Host header');
 
 const commonHeaders = { 'x-content-type-options': 'nosniff', vary: 'Origin' };
 const getHeaders = { ...commonHeaders, 'cache-control': 'no-store' };

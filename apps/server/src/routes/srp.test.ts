@@ -258,18 +258,18 @@ describe('SRP', () => {
   });
 
   describe('unverified sessions', () => {
-    /** Stores `count` unverified sessions for `srpUserID` now, as abandoned logins leave them. */
-    async function abandonedSessions(srpUserID: string, count: number) {
+    /** Stores `count` unverified sessions for `srpUserID` now, as abandoned logins from `ip` leave them. */
+    async function abandonedSessions(srpUserID: string, count: number, ip = '127.0.0.1') {
       const now = server.clock.nowMicros();
       for (let i = 0; i < count; i++) {
         await server.sql(
-          `INSERT INTO srp_sessions (id, srp_user_id, server_key, srp_a, created_at)
-           VALUES ('${randomUUID()}', '${srpUserID}', 'k', 'a', ${now})`,
+          `INSERT INTO srp_sessions (id, srp_user_id, server_key, srp_a, created_at, ip)
+           VALUES ('${randomUUID()}', '${srpUserID}', 'k', 'a', ${now}, '${ip}')`,
         );
       }
     }
 
-    test('ten per srpUserID an hour; the eleventh is 429 TOO_MANY_UNVERIFIED_SESSIONS', async () => {
+    test('ten per srpUserID and client address an hour; the eleventh is 429 TOO_MANY_UNVERIFIED_SESSIONS', async () => {
       const account = await signUp(api, server.mail);
       const client = await createSrpClient(account.srp);
       const create = () =>
@@ -279,6 +279,13 @@ describe('SRP', () => {
       const limited = await create();
       assert.equal(limited.status, 429);
       assert.deepEqual(limited.body, { code: 'TOO_MANY_UNVERIFIED_SESSIONS', message: '' });
+    });
+
+    test("a stranger's abandoned sessions from another address leave the person's password sign-in open", async () => {
+      const account = await signUp(api, server.mail);
+      await abandonedSessions(account.srp.srpUserID, 50, '203.0.113.9');
+      const { verified } = await srpLogin(api, account.email);
+      assert.equal(verified.status, 200, verified.text);
     });
 
     test('an hour later they no longer count', async () => {

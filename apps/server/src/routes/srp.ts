@@ -1,7 +1,7 @@
 // SRP routes (docs/protocol.md#srp-setup, docs/protocol.md#srp-login): registering a verifier (setup →
 // complete, or update for a password change) and logging in with it (attributes → create-session →
 // verify-session).
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -71,7 +71,7 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
       .where('srp_user_id', '=', srpUserID)
       .executeTakeFirst();
     if (owner && Number(owner.user_id) !== userID) throw badRequest('srpUserID is already in use');
-    const { sessionID, srpB } = await createSession(ctx, srpUserID, body.srpA, body.srpVerifier, false);
+    const { sessionID, srpB } = await createSession(ctx, request.ip, srpUserID, body.srpA, body.srpVerifier, false);
     const setupID = randomUUID();
     await ctx.db
       .insertInto('temp_srp_setup')
@@ -174,7 +174,7 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
     if (row?.is_email_mfa_enabled) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
     // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
     const verifier = row?.verifier ?? toB64(await randomBytes(512));
-    const { sessionID, srpB } = await createSession(ctx, srpUserID, body.srpA, verifier, row === undefined);
+    const { sessionID, srpB } = await createSession(ctx, request.ip, srpUserID, body.srpA, verifier, row === undefined);
     return { sessionID, srpB } satisfies SrpCreateSessionResponse;
   });
 
@@ -200,33 +200,56 @@ function checkSrpA(srpA: string): void {
   if (!isValidSrpPublicValue(bytes)) throw badRequest('srpA must be between 1 and N-1');
 }
 
-/** Stores a new SRP session (real or fake) after the hourly unverified-session check. */
-async function createSession(ctx: Context, srpUserID: string, srpA: string, verifier: string, isFake: boolean) {
+/**
+ * Stores a new SRP session (real or fake) after the hourly unverified-session check. The check counts
+ * the sessions of this srpUserID from this client address only: museum counts them per srpUserID, so
+ * anyone who read it from /users/srp/attributes could block the person's password sign-in for an hour
+ * with ten calls (docs/decisions.md#limits-that-stop-the-attacker).
+ */
+async function createSession(
+  ctx: Context,
+  ip: string,
+  srpUserID: string,
+  srpA: string,
+  verifier: string,
+  isFake: boolean,
+) {
   const now = ctx.clock.nowMicros();
   const unverified = await ctx.db
     .selectFrom('srp_sessions')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('srp_user_id', '=', srpUserID)
+    .where('ip', '=', ip)
     .where('is_verified', '=', false)
     .where('created_at', '>', now - MICROS_PER_HOUR)
     .executeTakeFirstOrThrow();
   if (Number(unverified.count) >= limits.maxUnverifiedSrpSessionsPerHour) {
     throw apiError(429, 'TOO_MANY_UNVERIFIED_SESSIONS', '');
   }
-  const { serverSecret, srpB } = await ctx.srp.createServer(verifier);
   const sessionID = randomUUID();
+  const { srpB } = await ctx.srp.createServer(verifier, serverSecretOf(ctx, sessionID));
   await ctx.db
     .insertInto('srp_sessions')
     .values({
       id: sessionID,
       srp_user_id: srpUserID,
-      server_key: serverSecret,
+      srp_b: srpB,
       srp_a: srpA,
       is_fake: isFake,
       created_at: now,
+      ip,
     })
     .execute();
   return { sessionID, srpB };
+}
+
+/**
+ * The SRP server's private exponent b of a session: HMAC-SHA256 of its ID under a server key, so that it
+ * is never stored (with b, A and the verifier, a database reader could answer the proof;
+ * docs/data-at-rest.md). Sessions stored before kept b in `server_key`.
+ */
+function serverSecretOf(ctx: Context, sessionID: string): string {
+  return createHmac('sha256', ctx.secrets.srpSessionKey).update(sessionID).digest('base64');
 }
 
 async function setupOf(ctx: Context, setupID: string, userID: number) {
@@ -254,7 +277,7 @@ async function verifyProof(
 ): Promise<string> {
   const session = await ctx.db
     .selectFrom('srp_sessions')
-    .select(['server_key', 'srp_a', 'is_verified', 'is_fake', 'attempt_count'])
+    .select(['server_key', 'srp_a', 'srp_b', 'is_verified', 'is_fake', 'attempt_count'])
     .where('id', '=', sessionID)
     .where('srp_user_id', '=', srpUserID)
     .executeTakeFirst();
@@ -272,7 +295,13 @@ async function verifyProof(
     .executeTakeFirst();
   if (!reserved) throw tooMany();
   if (session.is_fake || verifier === undefined) throw plainError(401);
-  const proof = await ctx.srp.verifyProof({ verifier, serverSecret: session.server_key, srpA: session.srp_a, srpM1 });
+  const proof = await ctx.srp.verifyProof({
+    verifier,
+    serverSecret: session.server_key ?? serverSecretOf(ctx, sessionID),
+    srpA: session.srp_a,
+    srpB: session.srp_b,
+    srpM1,
+  });
   if ('invalidA' in proof) throw badRequest(proof.invalidA);
   const { srpM2 } = proof;
   if (srpM2 === null) throw plainError(401);

@@ -17,8 +17,8 @@ import { suiteServer } from '../testing/server.ts';
 
 const MINUTE = 60 * 1_000_000;
 
-/** A six-digit code that is not `code`. */
-const otherCode = (code: string) => (code === '000000' ? '000001' : '000000');
+/** A six-digit code that is none of `codes`. */
+const otherCode = (...codes: string[]) => ['000000', '000001', '000002'].find((code) => !codes.includes(code)) ?? '';
 
 describe('with the default configuration', () => {
   const { server, api } = suiteServer();
@@ -162,16 +162,32 @@ describe('with the default configuration', () => {
       assert.equal((await api.post('/users/verify-email', { email, ott: code })).status, 410);
     });
 
-    test('twenty wrong attempts lock verification with 429, even for the right code', async () => {
+    test('one client address gets nine tries at an e-mail address per code lifetime; the tenth is 429 {}', async () => {
       const email = uniqueEmail();
       await api.post('/users/ott', { email, purpose: 'signup' });
       const code = server.mail.lastCode(email);
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 9; i++) {
         assert.equal((await api.post('/users/verify-email', { email, ott: otherCode(code) })).status, 401, `try ${i}`);
       }
-      const locked = await api.post('/users/verify-email', { email, ott: code });
-      assert.equal(locked.status, 429);
-      assert.deepEqual(locked.body, {});
+      const limited = await api.post('/users/verify-email', { email, ott: code });
+      assert.equal(limited.status, 429);
+      assert.deepEqual(limited.body, {});
+      server.clock.advance(server.config.OTT_LIFETIME_MINUTES * MINUTE);
+      await api.post('/users/ott', { email, purpose: 'signup' });
+      const fresh = await api.post('/users/verify-email', { email, ott: server.mail.lastCode(email) });
+      assert.equal(fresh.status, 200, 'a new window and a fresh code');
+    });
+
+    test('a refused request does not consume the code: a NUL in source is 400, then the code works', async () => {
+      const email = uniqueEmail();
+      await api.post('/users/ott', { email, purpose: 'signup' });
+      const ott = server.mail.lastCode(email);
+      for (const source of ['web:a\u0000b', 'web:\ud800']) {
+        const refused = await api.post('/users/verify-email', { email, ott, source });
+        assert.equal(refused.status, 400, refused.text);
+        assert.equal(refused.body.code, 'BAD_REQUEST');
+      }
+      assert.equal((await api.post('/users/verify-email', { email, ott, source: 'web:ok' })).status, 200);
     });
 
     test('codes are scoped per app: one asked by auth is unknown to photos and stays usable', async () => {
@@ -446,6 +462,74 @@ describe('the disclosure budget', () => {
     const swallowed = await api.post('/users/ott', { email: uniqueEmail(), purpose: 'login' });
     assert.equal(swallowed.status, 200);
     assert.equal(server.mail.messages.length, 0);
+  });
+});
+
+describe('guessing e-mail codes from several client addresses', () => {
+  // The client address comes from X-Forwarded-For here, so one test can speak from many.
+  const { server, api } = suiteServer({ env: { TRUST_PROXY: 'true' } });
+  const photos = () => api.as('io.ente.photos.web');
+  const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+  /** `count` wrong guesses (none of `codes`) at `email`, spread over addresses of `prefix` (under nine each). */
+  async function guessWrong(email: string, codes: string[], count: number, prefix: string) {
+    for (let i = 0; i < count; i++) {
+      const answer = await api.post(
+        '/users/verify-email',
+        { email, ott: otherCode(...codes) },
+        from(`${prefix}.${i % 4}`),
+      );
+      assert.equal(answer.status, 401, `guess ${i}`);
+    }
+  }
+
+  test('twenty wrong guesses at one app kill the live codes of every app; a freshly sent code works', async () => {
+    const email = uniqueEmail();
+    await api.post('/users/ott', { email, purpose: 'signup' });
+    const authCode = server.mail.lastCode(email);
+    await photos().post('/users/ott', { email, purpose: 'signup' });
+    const photosCode = server.mail.lastCode(email);
+    await guessWrong(email, [authCode, photosCode], 20, '198.51.100');
+    const dead = await api.post('/users/verify-email', { email, ott: authCode }, from('192.0.2.1'));
+    assert.equal(dead.status, 429, 'the right auth code met its twenty guesses');
+    const deadToo = await photos().post('/users/verify-email', { email, ott: photosCode }, from('192.0.2.1'));
+    assert.equal(deadToo.status, 429, 'so did the photos code: guesses count across apps');
+
+    await api.post('/users/ott', { email, purpose: 'signup' }, from('192.0.2.1'));
+    const fresh = await api.post('/users/verify-email', { email, ott: server.mail.lastCode(email) }, from('192.0.2.1'));
+    assert.equal(fresh.status, 200, 'the person is not locked out');
+  });
+
+  test('codes killed by guessing do not count towards the ten live ones', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i++) assert.equal((await api.post('/users/ott', { email })).status, 200);
+    assert.equal((await api.post('/users/ott', { email })).status, 429, 'ten usable codes are live');
+    await server.sql(`UPDATE otts SET wrong_attempts = 20 WHERE email = '${email}'`);
+    assert.equal((await api.post('/users/ott', { email })).status, 200);
+  });
+
+  test('a right code gives the other live codes back the guess it reserved', async () => {
+    const email = uniqueEmail();
+    await api.post('/users/ott', { email });
+    const first = server.mail.lastCode(email);
+    await photos().post('/users/ott', { email });
+    const second = server.mail.lastCode(email);
+    await guessWrong(email, [first, second], 5, '198.51.101');
+    const right = await api.post('/users/verify-email', { email, ott: first }, from('192.0.2.2'));
+    assert.equal(right.status, 200, right.text);
+    const rows = await server.sql(`SELECT wrong_attempts FROM otts WHERE email = '${email}'`);
+    assert.deepEqual(rows, [{ wrong_attempts: 5 }]);
+    const other = await photos().post('/users/verify-email', { email, ott: second }, from('192.0.2.2'));
+    assert.equal(other.status, 200, 'the photos code still works');
+  });
+
+  test('the tries of one address do not hold back another', async () => {
+    const email = uniqueEmail();
+    await api.post('/users/ott', { email, purpose: 'signup' });
+    const code = server.mail.lastCode(email);
+    for (let i = 0; i < 9; i++)
+      await api.post('/users/verify-email', { email, ott: otherCode(code) }, from('203.0.113.7'));
+    assert.equal((await api.post('/users/verify-email', { email, ott: code }, from('203.0.113.7'))).status, 429);
+    assert.equal((await api.post('/users/verify-email', { email, ott: code }, from('192.0.2.3'))).status, 200);
   });
 });
 

@@ -39,7 +39,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post('/users/verify-email', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(verifyEmailRequestSchema, request.body, 'body');
-    await consumeOtt(ctx, body.email, request.clientApp, body.ott);
+    // Refusals come before the code is consumed: a refused request never costs a person their code.
+    if (ctx.config.DISABLE_REGISTRATION && !(await userByEmail(ctx, body.email))) throw plainError(403);
+    await consumeOtt(ctx, { email: body.email, app: request.clientApp, ott: body.ott, ip: request.ip });
     const userID = await findOrCreateUser(ctx, body.email, body.source);
     return verificationSuccess(ctx, userID, request.clientApp, request);
   });
@@ -99,14 +101,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/users/change-email', { config: { auth: true, rateLimit: 'user' } }, async (request, reply) => {
     const { userID, app: clientApp } = sessionOf(request);
     const body = parseInput(changeEmailRequestSchema, request.body, 'body');
-    await consumeOtt(ctx, body.email, clientApp, body.ott);
+    // An address already taken is refused before the code is consumed (sending it one said so already).
+    if (await userByEmail(ctx, body.email)) throw plainError(403);
+    await consumeOtt(ctx, { email: body.email, app: clientApp, ott: body.ott, ip: request.ip });
     const user = await ctx.db
       .selectFrom('users')
       .select('email')
       .where('user_id', '=', userID)
       .executeTakeFirstOrThrow();
-    const taken = await userByEmail(ctx, body.email);
-    if (taken) throw plainError(403);
     const changed = await ctx.db
       .updateTable('users')
       .set({ email: body.email })
@@ -117,11 +119,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
         throw error;
       });
     if (Number(changed.numUpdatedRows) !== 1) throw plainError(404);
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Your e-mail address was changed',
-      text: `The e-mail address of your account was changed to ${body.email}. If you did not do this, contact support.`,
-    });
+    // The change is made; a notice that cannot be sent is logged, not turned into a failure.
+    await ctx.mailer
+      .send({
+        to: user.email,
+        subject: 'Your e-mail address was changed',
+        text: `The e-mail address of your account was changed to ${body.email}. If you did not do this, contact support.`,
+      })
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send the e-mail change notice'));
     return reply.code(200).send();
   });
 

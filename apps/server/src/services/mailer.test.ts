@@ -51,6 +51,50 @@ test('the code goes out over SMTP and verifies', async () => {
   }
 });
 
+test('a mail the SMTP server refuses is 502 EMAIL_NOT_SENT and leaves no code behind; a retry works', async () => {
+  let refuse = true;
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (refuse) {
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          return;
+        }
+        received.push(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  const server = await startTestServer({ realMailer: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  try {
+    const api = new ApiClient(server.url);
+    const email = uniqueEmail();
+    const sendsBefore = await server.sql('SELECT count(*)::int AS n FROM ott_sends');
+    const failed = await api.post('/users/ott', { email, purpose: 'signup' });
+    assert.equal(failed.status, 502);
+    assert.deepEqual(failed.body, { code: 'EMAIL_NOT_SENT', message: 'the e-mail could not be sent; try again later' });
+    assert.deepEqual(await server.sql(`SELECT id FROM otts WHERE email = '${email}'`), []);
+    assert.deepEqual(await server.sql('SELECT count(*)::int AS n FROM ott_sends'), sendsBefore);
+
+    refuse = false;
+    assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
+    const code = /^Subject: Verification code: (\d{6})\r?$/m.exec(received[0] ?? '')?.[1];
+    assert.ok(code);
+    assert.equal((await api.post('/users/verify-email', { email, ott: code })).status, 200);
+  } finally {
+    await server.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  }
+});
+
 test('without SMTP the code is written to the log, as museum does', async () => {
   const lines: string[] = [];
   const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<typeof createMailer>[1];

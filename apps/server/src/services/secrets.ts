@@ -1,7 +1,8 @@
 // The server's own keys: one that encrypts TOTP secrets at rest, one that keys the hash of 2FA
-// recovery secrets, one that signs passkey management tokens. All derive from SERVER_SECRET, or, for a
-// local server without it, from a random secret stored once in the database (every process on the same
-// database agrees on it).
+// recovery secrets, one that keys the hash of e-mail codes, one that derives each SRP session's private
+// exponent, one that signs passkey management tokens.
+// All derive from SERVER_SECRET, or, for a local server without it, from a random secret stored once in
+// the database (every process on the same database agrees on it).
 import { hkdfSync } from 'node:crypto';
 
 import { fromB64, generateKeyB64 } from '@ente/crypto';
@@ -11,6 +12,10 @@ import type { Db } from '../db/database.ts';
 export interface ServerSecrets {
   totpEncryptionKey: Uint8Array;
   recoveryHashKey: Uint8Array;
+  /** Keys the hash of e-mail codes (docs/data-at-rest.md). */
+  ottHashKey: Uint8Array;
+  /** Derives the SRP server's private exponent b from the session ID, so that b is never stored. */
+  srpSessionKey: Uint8Array;
   /** Signs the passkey management tokens (docs/protocol.md#passkeys). */
   accountsTokenKey: Uint8Array;
 }
@@ -21,6 +26,8 @@ export async function loadServerSecrets(db: Db, configured: string | undefined):
   return {
     totpEncryptionKey: derive('ente-server totp-encryption'),
     recoveryHashKey: derive('ente-server recovery-hash'),
+    ottHashKey: derive('ente-server ott-hash'),
+    srpSessionKey: derive('ente-server srp-session'),
     accountsTokenKey: derive('ente-server accounts-token'),
   };
 }

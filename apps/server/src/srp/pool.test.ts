@@ -23,7 +23,8 @@ describe('SRP worker pool', () => {
       loginSubKey: toB64(await randomBytes(16)),
     };
     const verifier = computeSrpVerifierB64(identity);
-    const { serverSecret, srpB } = await pool.createServer(verifier);
+    const serverSecret = toB64(await randomBytes(32));
+    const { srpB } = await pool.createServer(verifier, serverSecret);
     const client = await createSrpClient(identity);
     exchange = { verifier, serverSecret, client, srpM1: client.computeM1B64(srpB) };
   });
@@ -51,8 +52,9 @@ describe('SRP worker pool', () => {
 
   test('past the queue bound the answer is 429, and the queued work still completes', async () => {
     const verifier = toB64(await randomBytes(512));
-    await pool.createServer(verifier); // the thread is up: one step runs, one waits, the third is refused
-    const results = await Promise.allSettled([1, 2, 3].map(() => pool.createServer(verifier)));
+    const secret = toB64(await randomBytes(32));
+    await pool.createServer(verifier, secret); // the thread is up: one step runs, one waits, the third is refused
+    const results = await Promise.allSettled([1, 2, 3].map(() => pool.createServer(verifier, secret)));
     assert.deepEqual(
       results.map((result) => result.status),
       ['fulfilled', 'fulfilled', 'rejected'],

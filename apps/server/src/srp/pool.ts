@@ -6,14 +6,15 @@ import { rateLimited } from '../http/errors.ts';
 import type { ProofInput, ProofResult } from './work.ts';
 
 export interface SrpPool {
-  createServer(verifier: string): Promise<{ serverSecret: string; srpB: string }>;
+  /** B for `verifier` and the private exponent `serverSecret` (32 bytes, b64). */
+  createServer(verifier: string, serverSecret: string): Promise<{ srpB: string }>;
   verifyProof(input: ProofInput): Promise<ProofResult>;
   /** Tasks the threads finished (tests check that logins go through the pool). */
   readonly completed: number;
   close(): Promise<void>;
 }
 
-/** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 10–50 ms). */
+/** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 1–3 ms of CPU). */
 export function createSrpPool(threads: number, maxQueued = 64): SrpPool {
   // No thread until the first login (test servers start by the dozen); an idle thread stays 5 minutes.
   const pool = new Piscina({
@@ -27,7 +28,7 @@ export function createSrpPool(threads: number, maxQueued = 64): SrpPool {
     return (await pool.run(input, { name })) as Result;
   };
   return {
-    createServer: (verifier) => run('createServer', verifier),
+    createServer: (verifier, serverSecret) => run('createServer', { verifier, serverSecret }),
     verifyProof: (input) => run('verifyProof', input),
     get completed() {
       return pool.completed;

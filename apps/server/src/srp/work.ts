@@ -1,28 +1,12 @@
-// The SRP server's modular arithmetic (4096-bit exponentiations, 10–50 ms of CPU per step), run in the
-// worker threads of pool.ts so that a login never stalls the event loop serving every other request.
-// Errors don't keep their class across threads, so an invalid A comes back as a value.
-import { createSrpServerB64, SrpError, verifySrpClientProofB64 } from '@ente/crypto';
+// The SRP server's steps, run in the worker threads of pool.ts so that a login never stalls the event loop
+// serving every other request. The arithmetic is native-srp.ts: three 4096-bit exponentiations per login in
+// OpenSSL, about 1 ms each. Errors don't keep their class across threads, so an invalid A comes back as a value.
+import { createServer as createSrpServer, verifyProof } from './native-srp.ts';
 
-export interface ProofInput {
-  verifier: string;
-  serverSecret: string;
-  srpA: string;
-  srpM1: string;
-}
+export type { ProofInput, ProofResult } from './native-srp.ts';
+export { verifyProof };
 
-export type ProofResult = { srpM2: string | null } | { invalidA: string };
-
-/** A private exponent b and the public B for `verifier` (both b64). */
-export function createServer(verifier: string): Promise<{ serverSecret: string; srpB: string }> {
-  return createSrpServerB64(verifier);
-}
-
-/** M2 when M1 is right, null when it is wrong; `invalidA` when A is outside 1..N-1. */
-export function verifyProof(input: ProofInput): ProofResult {
-  try {
-    return { srpM2: verifySrpClientProofB64(input) };
-  } catch (error) {
-    if (error instanceof SrpError) return { invalidA: error.message };
-    throw error;
-  }
+/** The public B for `verifier` and the private exponent b (`serverSecret`, 32 bytes; both b64). */
+export function createServer(input: { verifier: string; serverSecret: string }): { srpB: string } {
+  return { srpB: createSrpServer(input.verifier, Buffer.from(input.serverSecret, 'base64')).srpB };
 }

@@ -36,6 +36,7 @@ const mappings: [string, unknown, ErrorContext | undefined, AccountsErrorKind][]
   ['ott: 403 for a new address', new ClientError(403), 'sendChangeCode', 'emailTaken'],
   ['ott: 429 {}', new ClientError(429), 'sendCode', 'rateLimited'],
   ['ott: 429 middleware', new ClientError(429, 'Rate limit breached, try later'), 'sendCode', 'rateLimited'],
+  ['ott: 502 EMAIL_NOT_SENT', new ApiError('', 'EMAIL_NOT_SENT', 502), 'sendCode', 'emailNotSent'],
   // POST /users/verify-email
   ['verify: 401', new ClientError(401), 'verifyCode', 'wrongCode'],
   ['verify: 410', new ClientError(410), 'verifyCode', 'expiredCode'],

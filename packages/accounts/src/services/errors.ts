@@ -37,6 +37,7 @@ export const accountsErrorKinds = [
   'kdfUnsupported',
   'insufficientMemory',
   'rateLimited',
+  'emailNotSent',
   'network',
   'server',
   'registrationDisabled',
@@ -179,6 +180,8 @@ function httpKind(
     case 'SESSION_ALREADY_VERIFIED':
     case 'INVALID_SESSION':
       return 'sessionExpired';
+    case 'EMAIL_NOT_SENT':
+      return 'emailNotSent';
   }
   if (detail === middlewareErrorTexts.rateLimited) return 'rateLimited';
   if (
