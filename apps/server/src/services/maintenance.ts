@@ -1,5 +1,8 @@
 // Periodic removal of rows that can no longer matter: expired codes and sessions, old rate-limit
-// windows, spent TOTP codes. Each process runs it; the deletes are idempotent.
+// windows, spent TOTP codes. Each process runs it; the deletes are idempotent. On the embedded PGlite,
+// also the planner's statistics, which PostgreSQL's autovacuum keeps and PGlite has nothing to keep.
+import { sql } from 'kysely';
+
 import { limits } from '@ente/protocol';
 
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
@@ -41,11 +44,25 @@ export async function purgeExpired(ctx: Context): Promise<void> {
     .execute();
 }
 
-/** Runs `purgeExpired` every `intervalMs`; returns a stop function. */
+/**
+ * Runs `purgeExpired` every `intervalMs`; on PGlite also ANALYZE at start and every hour (without
+ * statistics the diff of a user with many codes is a bitmap scan and a sort of every later row, not an
+ * ordered index scan: 17 times slower per page at 10,000 codes). Returns a stop function.
+ */
 export function schedulePurge(ctx: Context, intervalMs = 60_000): () => void {
   const timer = setInterval(() => {
     purgeExpired(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'purge of expired rows failed'));
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  if (ctx.config.DATABASE_URL) return () => clearInterval(timer);
+  const analyze = () => {
+    sql`ANALYZE`.execute(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'ANALYZE failed'));
+  };
+  analyze();
+  const statistics = setInterval(analyze, 60 * 60_000);
+  statistics.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(statistics);
+  };
 }
