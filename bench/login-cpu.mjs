@@ -14,7 +14,7 @@
 // subtracted for the time the logins took. The first --warmup logins start the SRP threads and are not
 // counted (their CPU is reported apart). The benchmark's own CPU per login (the client's SRP, on BigInt)
 // is reported for context: on a 2-core machine it competes with the server for the cores.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { computeSrpVerifierB64, createSrpClient } from '@ente/crypto';
 
 import { benchSettings } from './config.mjs';
+import { startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../apps/server');
@@ -54,7 +55,7 @@ const srpThreads = values['srp-threads'];
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-login-'));
-const server = await startServer({
+const server = await startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], serverRoot, {
   PORT: '0',
   LOG_LEVEL: serverLogLevel,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
@@ -205,36 +206,6 @@ async function call(baseUrl, method, route, body, token) {
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
-}
-
-/** Starts the server with exactly `env` (process.execPath is absolute, so no PATH is needed). */
-async function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const url = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then((code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 function positive(name) {

@@ -8,7 +8,6 @@
 // (or the PostgreSQL of DATABASE_URL when set). Each process gets exactly the environment it needs,
 // nothing inherited. Entities are random bytes of the right shapes; the server never decrypts them,
 // so no crypto is needed here.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 import { benchSettings } from './config.mjs';
+import { startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../apps/server');
@@ -162,31 +162,6 @@ async function helloWorld() {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   console.log(`hello world listening on ${address}`);
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
-}
-
-/** Starts `command` with exactly `env` (process.execPath is absolute, so no PATH is needed). */
-async function startProcess(command, args, cwd, env) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const url = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then((code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 function option(name, fallback) {

@@ -1,0 +1,29 @@
+// Starting a server process for a benchmark: exactly the environment given (nothing inherited), its
+// output watched until it says where it listens, and a stop that waits for it to exit.
+import { spawn } from 'node:child_process';
+
+/** Starts `command` with exactly `env` (process.execPath is absolute, so no PATH is needed). */
+export async function startProcess(command, args, cwd, env) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
