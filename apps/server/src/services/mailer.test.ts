@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { ApiClient } from '../testing/client.ts';
 import { testConfig } from '../testing/config.ts';
 import { uniqueEmail } from '../testing/flows.ts';
+import { spawnServer } from '../testing/process.ts';
 import { startTestServer } from '../testing/server.ts';
 import { createMailer } from './mailer.ts';
 
@@ -91,6 +92,45 @@ test('a mail the SMTP server refuses is 502 EMAIL_NOT_SENT and leaves no code be
     assert.equal((await api.post('/users/verify-email', { email, ott: code })).status, 200);
   } finally {
     await server.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  }
+});
+
+test('with SMTP configured no code reaches the log, even at trace level, whether the mail goes out or fails', async () => {
+  let refuse = true;
+  const mailed: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        mailed.push(raw);
+        callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  const server = await spawnServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'trace', DATA_DIR: 'memory://' });
+  try {
+    const api = new ApiClient(server.url);
+    const email = uniqueEmail();
+    assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 502);
+    refuse = false;
+    assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
+    const codes = mailed.map((raw) => /^Subject: Verification code: (\d{6})\r?$/m.exec(raw)?.[1]);
+    assert.equal(codes.length, 2);
+    const log = server.output();
+    assert.match(log, /could not send an e-mail code/, 'the failure is logged');
+    for (const code of codes) {
+      assert.ok(code);
+      assert.ok(!log.includes(code), `the log holds the code ${code}`);
+    }
+  } finally {
+    await server.stop();
     await new Promise<void>((resolve) => smtp.close(resolve));
   }
 });
