@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 
 import { computeSrpVerifierB64, createSrpClient } from '@ente/crypto';
 
+import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
 import { startProcess } from './process.mjs';
 
@@ -162,17 +163,7 @@ async function signUp(baseUrl, index) {
   await call(baseUrl, 'POST', '/users/ott', { email, purpose: 'signup' });
   const { token } = await call(baseUrl, 'POST', '/users/verify-email', { email, ott: ottCode });
   const b64 = (length) => randomBytes(length).toString('base64');
-  const keyAttributes = {
-    kekSalt: b64(16),
-    opsLimit: 16,
-    memLimit: 268435456,
-    encryptedKey: b64(48),
-    keyDecryptionNonce: b64(24),
-    publicKey: b64(32),
-    encryptedSecretKey: b64(48),
-    secretKeyDecryptionNonce: b64(24),
-  };
-  await call(baseUrl, 'PUT', '/users/attributes', { keyAttributes }, token);
+  await call(baseUrl, 'PUT', '/users/attributes', { keyAttributes: randomKeyAttributes() }, token);
   const identity = { srpUserID: randomUUID(), srpSalt: b64(16), loginSubKey: b64(16) };
   const srpVerifier = computeSrpVerifierB64(identity);
   const client = await createSrpClient(identity);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
+import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
 import { startProcess } from './process.mjs';
 
@@ -114,23 +115,7 @@ async function seed(baseUrl, email, count) {
   const b64 = (length) => randomBytes(length).toString('base64');
   await call('POST', '/users/ott', { email, purpose: 'signup' });
   const { token } = await call('POST', '/users/verify-email', { email, ott: '123456' });
-  await call(
-    'PUT',
-    '/users/attributes',
-    {
-      keyAttributes: {
-        kekSalt: b64(16),
-        opsLimit: 16,
-        memLimit: 268435456,
-        encryptedKey: b64(48),
-        keyDecryptionNonce: b64(24),
-        publicKey: b64(32),
-        encryptedSecretKey: b64(48),
-        secretKeyDecryptionNonce: b64(24),
-      },
-    },
-    token,
-  );
+  await call('PUT', '/users/attributes', { keyAttributes: randomKeyAttributes() }, token);
   await call('POST', '/authenticator/key', { encryptedKey: b64(48), header: b64(24) }, token);
   let sinceTime = 0;
   for (let done = 0; done < count; done += 50) {

@@ -48,9 +48,6 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
 const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/;
 
-/** The message of the text rule, for the callers that check it themselves. */
-export const textRuleMessage = 'must be text: no control characters or unpaired surrogates';
-
 /**
  * The rule for every piece of text a person or a client makes up (docs/protocol.md#conventions): well-formed
  * UTF-16, since an unpaired surrogate would reach the database as U+FFFD and so stand for another
@@ -61,9 +58,14 @@ export function isPlainText(value: string): boolean {
   return !loneSurrogate.test(value) && !controlCharacter.test(value);
 }
 
+/** The text rule as a check, for a string schema that adds checks of its own. */
+export function plainText() {
+  return z.refine<string>(isPlainText, 'must be text: no control characters or unpaired surrogates');
+}
+
 /** User-supplied text under the text rule, at most `max` (and at least `min`) UTF-16 code units. */
 export function text(max: number, options: { min?: number } = {}) {
-  return z.string().check(...lengthChecks({ max, min: options.min }), z.refine(isPlainText, textRuleMessage));
+  return z.string().check(...lengthChecks({ max, min: options.min }), plainText());
 }
 
 export const uuid = z
@@ -90,7 +92,7 @@ export const email = z
   .string()
   .check(
     z.maxLength(320),
-    z.refine(isPlainText, textRuleMessage),
+    plainText(),
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, 'must not be empty'),

@@ -3,7 +3,7 @@
 // WebAuthn payloads are base64url without padding (padded input is accepted, as museum strips `=`).
 import * as z from 'zod/mini';
 
-import { b64, b64url, isPlainText, micros, text, textRuleMessage, userID, uuid } from './common.ts';
+import { b64, b64url, micros, plainText, text, userID, uuid } from './common.ts';
 import { limits } from './limits.ts';
 import { twoFactorAuthorizationResponseSchema } from './two-factor.ts';
 
@@ -32,7 +32,7 @@ function utf8Length(value: string): number {
  */
 export const passkeyName = z.string().check(
   z.maxLength(limits.maxPasskeyNameBytes),
-  z.refine(isPlainText, textRuleMessage),
+  plainText(),
   z.refine<string>((value) => {
     const length = utf8Length(value);
     return length >= 1 && length <= limits.maxPasskeyNameBytes;

@@ -13,8 +13,10 @@ import { spawnServer } from '../testing/process.ts';
 import { startTestServer } from '../testing/server.ts';
 import { createMailer } from './mailer.ts';
 
-test('the code goes out over SMTP and verifies', async () => {
-  const received: { to: string[]; raw: string }[] = [];
+/** A real SMTP server on a free port that records every message; while `refusing`, it answers 550. */
+async function startSmtp() {
+  const messages: { to: string[]; raw: string; accepted: boolean }[] = [];
+  const control = { refusing: false };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -23,24 +25,40 @@ test('the code goes out over SMTP and verifies', async () => {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
+        const accepted = !control.refusing;
+        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, accepted });
+        callback(accepted ? null : Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    control,
+    accepted: () => messages.filter((message) => message.accepted),
+    close: () => new Promise<void>((resolve) => smtp.close(resolve)),
+  };
+}
+
+/** The code in a raw mail's "Verification code: NNNNNN" subject. */
+const codeIn = (raw: string) => /^Subject: Verification code: (\d{6})\r?$/m.exec(raw)?.[1];
+
+test('the code goes out over SMTP and verifies', async () => {
+  const smtp = await startSmtp();
   const server = await startTestServer({
     realMailer: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Ente <verify@example.org>' },
+    env: { SMTP_URL: smtp.url, SMTP_FROM: 'Ente <verify@example.org>' },
   });
   try {
     const api = new ApiClient(server.url);
     const email = uniqueEmail();
     assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
+    const received = smtp.accepted();
     assert.equal(received.length, 1);
     assert.deepEqual(received[0]!.to, [email]);
-    const code = /^Subject: Verification code: (\d{6})\r?$/m.exec(received[0]!.raw)?.[1];
+    const code = codeIn(received[0]!.raw);
     assert.ok(code, received[0]!.raw.slice(0, 500));
     assert.match(received[0]!.raw, /^From: Ente <verify@example\.org>\r?$/m);
     const verified = await api.post('/users/verify-email', { email, ott: code });
@@ -48,33 +66,14 @@ test('the code goes out over SMTP and verifies', async () => {
     assert.ok(verified.body.token);
   } finally {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   }
 });
 
 test('a mail the SMTP server refuses is 502 EMAIL_NOT_SENT and leaves no code behind; a retry works', async () => {
-  let refuse = true;
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refuse) {
-          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-          return;
-        }
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  const server = await startTestServer({ realMailer: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  const smtp = await startSmtp();
+  smtp.control.refusing = true;
+  const server = await startTestServer({ realMailer: true, env: { SMTP_URL: smtp.url } });
   try {
     const api = new ApiClient(server.url);
     const email = uniqueEmail();
@@ -85,43 +84,28 @@ test('a mail the SMTP server refuses is 502 EMAIL_NOT_SENT and leaves no code be
     assert.deepEqual(await server.sql(`SELECT id FROM otts WHERE email = '${email}'`), []);
     assert.deepEqual(await server.sql('SELECT count(*)::int AS n FROM ott_sends'), sendsBefore);
 
-    refuse = false;
+    smtp.control.refusing = false;
     assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
-    const code = /^Subject: Verification code: (\d{6})\r?$/m.exec(received[0] ?? '')?.[1];
+    const code = codeIn(smtp.accepted()[0]?.raw ?? '');
     assert.ok(code);
     assert.equal((await api.post('/users/verify-email', { email, ott: code })).status, 200);
   } finally {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   }
 });
 
 test('with SMTP configured no code reaches the log, even at trace level, whether the mail goes out or fails', async () => {
-  let refuse = true;
-  const mailed: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mailed.push(raw);
-        callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  const server = await spawnServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'trace', DATA_DIR: 'memory://' });
+  const smtp = await startSmtp();
+  smtp.control.refusing = true;
+  const server = await spawnServer({ SMTP_URL: smtp.url, LOG_LEVEL: 'trace', DATA_DIR: 'memory://' });
   try {
     const api = new ApiClient(server.url);
     const email = uniqueEmail();
     assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 502);
-    refuse = false;
+    smtp.control.refusing = false;
     assert.equal((await api.post('/users/ott', { email, purpose: 'signup' })).status, 200);
-    const codes = mailed.map((raw) => /^Subject: Verification code: (\d{6})\r?$/m.exec(raw)?.[1]);
+    const codes = smtp.messages.map((message) => codeIn(message.raw));
     assert.equal(codes.length, 2);
     const log = server.output();
     assert.match(log, /could not send an e-mail code/, 'the failure is logged');
@@ -131,7 +115,7 @@ test('with SMTP configured no code reaches the log, even at trace level, whether
     }
   } finally {
     await server.stop();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   }
 });
 

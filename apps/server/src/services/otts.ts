@@ -24,7 +24,7 @@ const GLOBAL_BLOCK = 10 * MICROS_PER_MINUTE;
  * Tries one client address may make at one e-mail address per code lifetime. A code's life meets at
  * most two such windows, so one address alone stays under the 20 wrong guesses that kill a code.
  */
-export const OTT_TRIES_PER_ADDRESS = Math.floor((limits.maxOttWrongAttempts - 1) / 2);
+const OTT_TRIES_PER_ADDRESS = Math.floor((limits.maxOttWrongAttempts - 1) / 2);
 
 export interface OttRequest {
   email: string;

@@ -48,6 +48,11 @@ function randomIdentity() {
   return { srpUserID: randomUUID(), srpSalt: randomBytes(16), loginSubKey: randomBytes(16) };
 }
 
+/** The verifier of `identity` as fast-srp-hap computes it. */
+function oracleVerifier(identity: ReturnType<typeof randomIdentity>): Buffer {
+  return SRP.computeVerifier(params, identity.srpSalt, Buffer.from(identity.srpUserID), identity.loginSubKey);
+}
+
 /**
  * One exchange between fast-srp-hap's client (secret a) and our server (secret b), checked against
  * fast-srp-hap's server and @ente/crypto's client at every step; verification runs with B as stored
@@ -90,12 +95,7 @@ describe('native SRP against fast-srp-hap and @ente/crypto', () => {
   test('random identities and secrets: B, M1 check and M2 are those of fast-srp-hap', async () => {
     for (let run = 0; run < 6; run++) {
       const identity = randomIdentity();
-      const verifier = SRP.computeVerifier(
-        params,
-        identity.srpSalt,
-        Buffer.from(identity.srpUserID),
-        identity.loginSubKey,
-      );
+      const verifier = oracleVerifier(identity);
       assert.equal(b64(verifier), computeSrpVerifierB64(identity));
       await exchange(identity, verifier, randomBytes(32), randomBytes(32));
     }
@@ -103,12 +103,7 @@ describe('native SRP against fast-srp-hap and @ente/crypto', () => {
 
   test('a B that wrapped around N (B < k·v mod N, so B − k·g^x < 0 before reduction) gives the same values', async () => {
     const identity = randomIdentity();
-    const verifier = SRP.computeVerifier(
-      params,
-      identity.srpSalt,
-      Buffer.from(identity.srpUserID),
-      identity.loginSubKey,
-    );
+    const verifier = oracleVerifier(identity);
     const kv = (k * toBigInt(verifier)) % N;
     let wrapped = false;
     for (let run = 0; run < 64 && !wrapped; run++) {
@@ -120,12 +115,7 @@ describe('native SRP against fast-srp-hap and @ente/crypto', () => {
 
   test('secrets with leading zero bytes, and a b of zero (g^0 = 1, which OpenSSL refuses)', async () => {
     const identity = randomIdentity();
-    const verifier = SRP.computeVerifier(
-      params,
-      identity.srpSalt,
-      Buffer.from(identity.srpUserID),
-      identity.loginSubKey,
-    );
+    const verifier = oracleVerifier(identity);
     const leadingZeros = Buffer.concat([Buffer.alloc(3), randomBytes(29)]);
     await exchange(identity, verifier, randomBytes(32), leadingZeros);
     await exchange(identity, verifier, leadingZeros, randomBytes(32));
@@ -187,8 +177,7 @@ describe('native SRP against fast-srp-hap and @ente/crypto', () => {
 
   test('A = 1 and A = N−1 verify as the formulas, @ente/crypto and (for N−1) fast-srp-hap say', () => {
     const identity = randomIdentity();
-    const userID = Buffer.from(identity.srpUserID);
-    const verifier = SRP.computeVerifier(params, identity.srpSalt, userID, identity.loginSubKey);
+    const verifier = oracleVerifier(identity);
     for (const a of [1n, N - 1n]) {
       const b = randomBytes(32);
       const server = createServer(b64(verifier), b);
