@@ -20,7 +20,9 @@ import { generateSW } from 'workbox-build';
 //
 // Query parameters never select a file of a static export, so they are ignored when a request is
 // matched against the precache (/share?data=… is share.html). A navigation to a path that is not a
-// page gets the export's 404 page, as from the server. A new version installs in the background and
+// page gets the export's 404 page with status 404, as from the server, online and offline (Workbox's
+// navigateFallback would answer it with the cached 200, so a route of ours does it: `notFoundRoute`).
+// A new version installs in the background and
 // takes over once no tab runs the old one, or when a tab asks it to (the page offers a reload); until
 // then the old files keep serving the old pages, so a page never mixes two builds.
 
@@ -32,6 +34,24 @@ export const brandIconsCache = 'ente-auth-brand-icons';
 
 /** The prefix of the precache's name; Workbox names it `ente-auth-precache-v2-<scope>`. */
 export const precachePrefix = 'ente-auth';
+
+/**
+ * The route for navigations to a path that is no page (the precache route answers the pages first): the
+ * precached 404.html with status 404. Both functions are written into sw.js as their source text, so they
+ * use nothing but the worker's globals. The precache keeps 404.html under `/404.html?__WB_REVISION__=…`,
+ * hence `ignoreSearch`; a worker whose cache lost it asks the server, which answers 404 itself.
+ */
+export const notFoundRoute = {
+  /** @param {{ request: Request, url: URL, sameOrigin: boolean }} options */
+  matches: ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode === 'navigate' && !/^\/(?:_next|brand-icons)\//.test(url.pathname),
+  /** @param {{ request: Request }} options */
+  handler: async ({ request }) => {
+    const cached = await caches.match('/404.html', { ignoreSearch: true });
+    if (!cached) return fetch(request);
+    return new Response(cached.body, { status: 404, statusText: 'Not Found', headers: cached.headers });
+  },
+};
 
 /**
  * The generateSW options for an export folder.
@@ -57,9 +77,8 @@ export function serviceWorkerOptions(outDir) {
     skipWaiting: false,
     clientsClaim: false,
     ignoreURLParametersMatching: [/./],
-    navigateFallback: '/404.html',
-    navigateFallbackDenylist: [/^\/_next\//, /^\/brand-icons\//],
     runtimeCaching: [
+      { urlPattern: notFoundRoute.matches, handler: notFoundRoute.handler },
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/brand-icons\/[^/]+\.svg$/.test(url.pathname),
         handler: 'CacheFirst',

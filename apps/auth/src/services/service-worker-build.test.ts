@@ -1,10 +1,12 @@
 /** @jest-environment node */
 // The service worker that apps/auth/scripts/service-worker.mjs writes, built over a small made-up
 // export: what it precaches, what it leaves to the runtime cache, and that Workbox's runtime is inside
-// the file (no script from another origin).
+// the file (no script from another origin); and, running the built sw.js over fake caches, that a path
+// that is no page is answered with the 404 page and status 404.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 
 import { brandIconsCache, buildServiceWorker } from '../../scripts/service-worker.mjs';
 
@@ -97,9 +99,132 @@ test('brand icons are cached cache-first at run time, in their own cache', () =>
   expect(sw.includes('maxEntries:1e3')).toBe(true);
 });
 
-test('query parameters are ignored when matching, and unknown pages get the 404 page', () => {
+test('query parameters are ignored when matching', () => {
   expect(sw.includes('ignoreURLParametersMatching:[/./]')).toBe(true);
-  expect(sw.includes('"/404.html"')).toBe(true);
+});
+
+// Just enough of a worker's world to run sw.js: Cache Storage in memory, a fetch that reads the export
+// folder (or fails while offline), and the install, activate and fetch events.
+const origin = 'https://auth.test';
+
+class MemoryCache {
+  readonly entries = new Map<string, Response>();
+  private keyOf(request: RequestInfo) {
+    return new URL(typeof request === 'string' ? request : request.url, origin).href;
+  }
+  match(request: RequestInfo, options: CacheQueryOptions = {}) {
+    const key = this.keyOf(request);
+    for (const [url, response] of this.entries) {
+      if (url === key || (options.ignoreSearch && url.split('?')[0] === key.split('?')[0])) {
+        return Promise.resolve(response.clone());
+      }
+    }
+    return Promise.resolve(undefined);
+  }
+  put(request: RequestInfo, response: Response) {
+    this.entries.set(this.keyOf(request), response.clone());
+    return Promise.resolve();
+  }
+  keys() {
+    return Promise.resolve([...this.entries.keys()].map((url) => new Request(url)));
+  }
+  delete(request: RequestInfo) {
+    return Promise.resolve(this.entries.delete(this.keyOf(request)));
+  }
+}
+
+class FakeFetchEvent {
+  readonly type = 'fetch';
+  constructor(props: object) {
+    Object.assign(this, props);
+  }
+}
+
+/** A navigation request (Node's Request refuses mode "navigate" in its constructor). */
+class Navigation extends Request {
+  override get mode(): RequestMode {
+    return 'navigate';
+  }
+}
+
+async function runWorker() {
+  const stores = new Map<string, MemoryCache>();
+  const caches = {
+    open: (name: string) => {
+      if (!stores.has(name)) stores.set(name, new MemoryCache());
+      return Promise.resolve(stores.get(name));
+    },
+    match: async (request: RequestInfo, options?: CacheQueryOptions) => {
+      for (const cache of stores.values()) {
+        const found = await cache.match(request, options);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    keys: () => Promise.resolve([...stores.keys()]),
+    delete: (name: string) => Promise.resolve(stores.delete(name)),
+    has: (name: string) => Promise.resolve(stores.has(name)),
+  };
+  const network = { online: true };
+  const fetchFile = (request: RequestInfo) => {
+    const { pathname } = new URL(typeof request === 'string' ? request : request.url, origin);
+    if (!network.online) return Promise.reject(new TypeError('Failed to fetch'));
+    const file = path.join(outDir, pathname);
+    try {
+      return Promise.resolve(
+        new Response(readFileSync(file), { status: 200, headers: { 'content-type': 'text/html' } }),
+      );
+    } catch {
+      return Promise.resolve(new Response('from the server', { status: 404 }));
+    }
+  };
+  const listeners = new Map<string, ((event: object) => void)[]>();
+  const location = new URL(`${origin}/sw.js`);
+  const self = {
+    addEventListener: (type: string, listener: (event: object) => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    registration: { scope: `${origin}/` },
+    location,
+    caches,
+    fetch: fetchFile,
+  };
+  const context = vm.createContext({ self, caches, fetch: fetchFile, location, FetchEvent: FakeFetchEvent });
+  Object.assign(context, { Request, Response, Headers, URL, setTimeout, console });
+  vm.runInContext(sw, context);
+
+  const fire = async (type: string, props: object = {}) => {
+    const waits: Promise<unknown>[] = [];
+    let response: Promise<Response> | undefined;
+    const fields = {
+      type,
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+      respondWith: (promise: Promise<Response>) => (response = promise),
+      ...props,
+    };
+    const event = type === 'fetch' ? new FakeFetchEvent(fields) : fields;
+    for (const listener of listeners.get(type) ?? []) listener(event);
+    await Promise.all(waits);
+    return response;
+  };
+  await fire('install');
+  await fire('activate');
+  const navigate = async (pathname: string) => {
+    const response = await fire('fetch', { request: new Navigation(`${origin}${pathname}`) });
+    if (!response) throw new Error(`sw.js did not answer ${pathname}`);
+    return response;
+  };
+  return { navigate, network };
+}
+
+test('a path that is no page gets the 404 page with status 404, online and offline; pages get status 200', async () => {
+  const { navigate, network } = await runWorker();
+  for (const online of [true, false]) {
+    network.online = online;
+    const missing = await navigate('/no-such-page?x=1');
+    expect([online, missing.status, await missing.text()]).toEqual([online, 404, '<html>not found</html>']);
+    const page = await navigate('/auth');
+    expect([online, page.status, await page.text()]).toEqual([online, 200, '<html>codes</html>']);
+  }
 });
 
 test('Workbox runs from inside sw.js: no importScripts, no file of its own, no CDN', () => {
