@@ -1,5 +1,5 @@
 import { emptyDisplay } from './code-uri.ts';
-import { allTags, duplicateOf, matchesSearch, sortCodes } from './find.ts';
+import { allTags, codeIdentity, duplicateOf, matchesSearch, sortCodes } from './find.ts';
 import type { Code, CodeDisplay } from './types.ts';
 
 let nextId = 0;
@@ -156,6 +156,31 @@ describe('duplicateOf', () => {
   test('another type or another secret is not', () => {
     expect(duplicateOf({ ...original, type: 'steam' }, codes)).toBeUndefined();
     expect(duplicateOf({ ...original, secret: 'KRUGS4ZANFZSA5DIMUQGC3LTO4' }, codes)).toBeUndefined();
+  });
+
+  test('the same secret with another algorithm, digits, period or counter is another code', () => {
+    const fresh = { ...original, id: undefined };
+    expect(duplicateOf({ ...fresh, algorithm: 'sha256' }, codes)).toBeUndefined();
+    expect(duplicateOf({ ...fresh, digits: 8 }, codes)).toBeUndefined();
+    expect(duplicateOf({ ...fresh, period: 15 }, codes)).toBeUndefined();
+    expect(duplicateOf({ ...hotp, id: undefined, counter: 1 }, codes)).toBeUndefined();
+    expect(duplicateOf({ ...hotp, id: undefined }, codes)).toBe(hotp);
+    // A counter means nothing to a time-based code, a period nothing to a counter-based one.
+    expect(duplicateOf({ ...fresh, counter: 5 }, codes)).toBe(original);
+    expect(duplicateOf({ ...hotp, id: undefined, period: 60 }, codes)).toBe(hotp);
+  });
+
+  test('secrets are compared as bytes, not as Base32 spellings', () => {
+    const fresh = { ...original, id: undefined };
+    expect(duplicateOf({ ...fresh, secret: 'jbsw y3dp ehpk 3pxp' }, codes)).toBe(original);
+    expect(duplicateOf({ ...fresh, secret: 'JBSWY3DPEHPK3PXP======' }, codes)).toBe(original);
+    // 26 characters hold 16 bytes and 2 spare bits: the spare bits are no part of the secret.
+    expect(codeIdentity({ ...fresh, secret: 'KRUGS4ZANFZSA5DIMUQGC3LTO4' })).toBe(
+      codeIdentity({ ...fresh, secret: 'KRUGS4ZANFZSA5DIMUQGC3LTO7' }),
+    );
+    expect(codeIdentity({ ...fresh, secret: 'KRUGS4ZANFZSA5DIMUQGC3LTO4' })).not.toBe(
+      codeIdentity({ ...fresh, secret: 'KRUGS4ZANFZSA5DIMUQGC3LTQ4' }),
+    );
   });
 
   test('a code in the trash counts, but one outside it is preferred', () => {

@@ -1,6 +1,7 @@
 // Finding codes in the list: the search, the sort orders (pinned codes first, as in Ente's apps), the
-// tags in use, and the duplicate check the editor runs before saving. Pure functions over the codes; the
-// list keeps its own state.
+// tags in use, and the duplicate check the editor and the import run before saving. Pure functions over
+// the codes; the list keeps its own state.
+import { base32Decode, normalisedSecret } from './base32.ts';
 import type { CodeData } from './types.ts';
 
 export type SortMode = 'issuer' | 'account' | 'recent' | 'manual';
@@ -82,18 +83,39 @@ export function allTags(codes: readonly CodeData[]): string[] {
   return [...tags].sort((a, b) => issuerCollator.compare(a, b));
 }
 
+// What makes two codes the same code: they give the same values. The secret is compared as bytes (a
+// Base32 spelling in other case, with spaces, padding or other spare bits is the same secret); the
+// parameters that change the values count too, so SHA-256/8 digits/15 s beside SHA-1/6/30 on one secret
+// (Aegis' own test vault has such a pair) are two codes. Issuer, account and display data never count.
+const identities = new WeakMap<CodeData, string>();
+
+/** A string equal for two codes exactly when they give the same values (see above). */
+export function codeIdentity(data: CodeData): string {
+  let identity = identities.get(data);
+  if (identity === undefined) {
+    const canonical = normalisedSecret(data.secret);
+    // A stored secret that is not Base32 (another app wrote it) is compared as written.
+    const secret = canonical === undefined ? `raw:${data.secret}` : base32Decode(canonical).join(',');
+    const moving = data.type === 'hotp' ? `counter ${String(data.counter)}` : `period ${String(data.period)}`;
+    identity = [data.type, secret, data.algorithm, String(data.digits), moving].join('|');
+    identities.set(data, identity);
+  }
+  return identity;
+}
+
 /**
- * The code `data` would duplicate: one of the same type with the same secret, whatever its issuer,
- * account or other parameters (the secret is the credential; imports often label the same one
- * differently). A code outside the trash is preferred. When `data` is a code of the vault (it has an
- * `id`), that code itself does not count.
+ * The code `data` would duplicate: one that gives the same values (`codeIdentity`: type, secret bytes,
+ * algorithm, digits and period or counter), whatever its issuer, account or display data (imports often
+ * label the same code differently). A code outside the trash is preferred. When `data` is a code of the
+ * vault (it has an `id`), that code itself does not count.
  */
 export function duplicateOf<T extends CodeData & { id?: string }>(
   data: CodeData & { id?: string },
   codes: readonly T[],
 ): T | undefined {
+  const identity = codeIdentity(data);
   const same = codes.filter(
-    (code) => code.secret === data.secret && code.type === data.type && (data.id === undefined || code.id !== data.id),
+    (code) => (data.id === undefined || code.id !== data.id) && codeIdentity(code) === identity,
   );
   return same.find((code) => !code.display.trashed) ?? same[0];
 }

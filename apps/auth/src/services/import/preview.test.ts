@@ -2,7 +2,9 @@
 // itself, skipped entries passed through, and what is written for the user's choices.
 import { codeDataOf } from '../../components/editor/testing/fixtures.ts';
 import type { Code, CodeData } from '../types.ts';
+import { parseOtpauthList } from './otpauth-list.ts';
 import { codesToImport, previewImport } from './preview.ts';
+import { readFixtureText } from './testing.ts';
 
 const code = (data: CodeData, id: string): Code => ({ ...data, id, updatedAt: 1, uri: '' });
 
@@ -54,4 +56,32 @@ test('importing what was imported adds nothing: every code is a duplicate', () =
   const preview = previewImport({ format: 'otpauth-list', codes: file, skipped: [] }, vault);
   expect(preview.fresh).toEqual([]);
   expect(codesToImport(preview, new Set())).toEqual([]);
+});
+
+test("the same secret with other parameters is another code: Aegis' SHA-256/8/15 beside SHA-1/6/30", async () => {
+  const result = await parseOtpauthList(readFixtureText('proton-pass-common', 'aegis-aegis-txt.txt'));
+  const [sha256, sha1] = result.codes;
+  expect([sha256?.secret, sha256?.algorithm, sha256?.digits, sha256?.period]).toEqual(['MYSECRET', 'sha256', 8, 15]);
+  expect([sha1?.secret, sha1?.algorithm, sha1?.digits, sha1?.period]).toEqual(['MYSECRET', 'sha1', 6, 30]);
+
+  const preview = previewImport(result, []);
+  expect(preview.fresh.map((entry) => entry.data.account)).toEqual(['mylabel815256', 'mylabeldefault', 'Steam']);
+  expect(preview.duplicates).toEqual([]);
+  // Once imported, the same file adds nothing, and neither code stands for the other.
+  const vault = result.codes.map((data, index) => code(data, `id${String(index)}`));
+  const again = previewImport(result, vault);
+  expect(again.duplicates.map((entry) => (entry.of === 'file' ? 'file' : entry.of.id))).toEqual(['id0', 'id1', 'id2']);
+  const onlyDefault = previewImport(result, [vault[1]!]);
+  expect(onlyDefault.fresh.map((entry) => entry.data.account)).toEqual(['mylabel815256', 'Steam']);
+});
+
+test('a repeat in the file is the same code spelt differently: same bytes and parameters', () => {
+  const file = [
+    codeDataOf({ issuer: 'A', secret: 'JBSWY3DPEHPK3PXP' }),
+    codeDataOf({ issuer: 'A again', secret: 'JBSWY3DPEHPK3PXP', digits: 8 }),
+    codeDataOf({ issuer: 'A in lower case', secret: 'jbswy3dpehpk3pxp' }),
+  ];
+  const preview = previewImport({ format: 'otpauth-list', codes: file, skipped: [] }, []);
+  expect(preview.fresh.map((entry) => entry.data.issuer)).toEqual(['A', 'A again']);
+  expect(preview.duplicates.map((entry) => [entry.data.issuer, entry.of])).toEqual([['A in lower case', 'file']]);
 });

@@ -1,7 +1,7 @@
 // What an import will do, shown before anything is written: the codes it adds, the ones that duplicate a
-// code of the vault or an earlier entry of the same file (same type and secret: `duplicateOf`, the vault's
-// rule), left out unless chosen, and the entries the file holds that cannot be imported, with reasons.
-import { duplicateOf } from '../find.ts';
+// code of the vault or an earlier entry of the same file (a code giving the same values: `codeIdentity`,
+// the rule `duplicateOf` applies to the vault), left out unless chosen, and the entries the file holds that cannot be imported, with reasons.
+import { codeIdentity, duplicateOf } from '../find.ts';
 import type { Code, CodeData } from '../types.ts';
 import type { ImportFormat, ImportResult, SkippedEntry } from './types.ts';
 
@@ -31,7 +31,7 @@ export function previewImport(result: ImportResult, vaultCodes: readonly Code[])
   const seen = new Set<string>();
   result.codes.forEach((data, index) => {
     const entry = { key: String(index), data };
-    const identity = `${data.type}:${data.secret}`;
+    const identity = codeIdentity(data);
     const inVault = duplicateOf(data, vaultCodes);
     if (inVault) duplicates.push({ ...entry, of: inVault });
     else if (seen.has(identity)) duplicates.push({ ...entry, of: 'file' });
