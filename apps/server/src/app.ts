@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance }
 
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { registerBodyTypeCheck } from './http/content-type.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestHooks } from './http/request-hooks.ts';
@@ -60,6 +61,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandlers(app);
   parseEveryBodyAsJson(app);
   registerRequestHooks(app, config.APP_ORIGINS);
+  // Before any route hook: a body that is not JSON is refused before it counts against a limit.
+  registerBodyTypeCheck(app);
   // The token check comes first: per-user rate limits count by the session it finds.
   registerRouteHooks(app, [registerTokenCheck(app, ctx), registerRateLimits(ctx)]);
 

@@ -103,7 +103,11 @@ describe('refusals before a route runs', () => {
       "HTTP/2's preface": 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
       'a control character in a header value': get('/ping', 'X-A: a\u0001b\r\n'),
       'a space in a header name': get('/ping', 'X A: b\r\n'),
-      'a bad chunk size': post('/users/ott', 'Transfer-Encoding: chunked\r\n', 'zz\r\nabc\r\n0\r\n\r\n'),
+      'a bad chunk size': post(
+        '/users/ott',
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n',
+        'zz\r\nabc\r\n0\r\n\r\n',
+      ),
       'two different Content-Lengths': post('/users/ott', 'Content-Length: 2\r\nContent-Length: 3\r\n', '{}'),
       'a duplicated Content-Length': post('/users/ott', 'Content-Length: 2\r\nContent-Length: 2\r\n', '{}'),
       'Content-Length with Transfer-Encoding': post(
@@ -122,12 +126,16 @@ describe('refusals before a route runs', () => {
       // Node looks for late requests every 30 seconds and reports one as this event on its socket;
       // the test raises the event itself instead of waiting a minute and a half.
       const connection = once(server.app.server, 'connection') as Promise<[net.Socket]>;
-      const answer = send(port(), post('/users/ott', 'Content-Length: 100\r\n', '{"email":'), () => {
-        void connection.then(([socket]) => {
-          const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
-          setTimeout(() => server.app.server.emit('clientError', timeout, socket), 50);
-        });
-      });
+      const answer = send(
+        port(),
+        post('/users/ott', 'Content-Type: application/json\r\nContent-Length: 100\r\n', '{"email":'),
+        () => {
+          void connection.then(([socket]) => {
+            const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+            setTimeout(() => server.app.server.emit('clientError', timeout, socket), 50);
+          });
+        },
+      );
       assertTyped(await answer, 408, ...badRequest('request not received in time'));
     });
 
@@ -159,10 +167,10 @@ describe('refusals before a route runs', () => {
   // These were in the protocol's shape already; kept here so that every refusal is covered on the wire.
   describe("Fastify's body handling and routing", () => {
     const json = 'Content-Type: application/json\r\n';
-    test('an unparsable Content-Type is 400', async () => {
+    test('an unparsable Content-Type is 415 (http/content-type.ts)', async () => {
       for (const type of ['', ';;;', 'a b/c']) {
         const answer = await send(port(), post('/users/ott', `Content-Type: ${type}\r\nContent-Length: 2\r\n`, '{}'));
-        assertTyped(answer, 400, ...badRequest('unsupported content type'));
+        assertTyped(answer, 415, 'BAD_REQUEST', 'unsupported content type: send the body as application/json');
       }
     });
 
@@ -187,7 +195,7 @@ describe('refusals before a route runs', () => {
         port(),
         post(
           '/users/ott',
-          'Transfer-Encoding: chunked\r\n',
+          'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n',
           `${size.toString(16)}\r\n${'a'.repeat(size)}\r\n0\r\n\r\n`,
         ),
       );

@@ -1,7 +1,7 @@
 // Request validation with the protocol's zod schemas: a bad field becomes 400 BAD_REQUEST whose
-// message names the field, and the body is parsed as JSON whatever the Content-Type says (the web
-// client sends text/plain, docs/protocol.md#transport). Also the KDF strength rule the schemas can't
-// express.
+// message names the field, and the body is parsed as JSON (http/content-type.ts has already refused
+// the bodies that are neither JSON nor Ente's web client's text/plain, docs/protocol.md#transport).
+// Also the KDF strength rule the schemas can't express.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { config, safeParse, type $ZodType, type output } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
@@ -51,7 +51,7 @@ export function parseRepeatedQuery<Schema extends $ZodType>(schema: Schema, requ
   return parsed as output<Schema>;
 }
 
-/** Replaces Fastify's content-type parsers with one that reads any body as JSON (empty → undefined). */
+/** Replaces Fastify's content-type parsers with one that reads every admitted body as JSON (empty → undefined). */
 export function parseEveryBodyAsJson(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
