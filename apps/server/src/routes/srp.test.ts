@@ -112,17 +112,83 @@ describe('SRP', () => {
   });
 
   describe('attributes', () => {
-    test('an unknown e-mail is 404 {}', async () => {
-      const unknown = await api.get('/users/srp/attributes', { query: { email: uniqueEmail() } });
-      assert.equal(unknown.status, 404);
-      assert.deepEqual(unknown.body, {});
+    /** What an answer shows of itself: each key with its type, and the length of each string and its bytes. */
+    function shapeOf(attributes: SrpAttributesResponse['attributes']) {
+      return Object.entries(attributes).map(([key, value]) => [
+        key,
+        typeof value,
+        typeof value === 'string' ? [value.length, key === 'srpUserID' ? 16 : Buffer.from(value, 'base64').length] : 0,
+      ]);
+    }
+    const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const realKdf = ['268435456x16', '134217728x32', '1073741824x4'];
+
+    test("an unknown address gets attributes shaped like a real account's, the same each time", async () => {
+      const known = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: shared.email },
+        token: null,
+      });
+      const email = uniqueEmail();
+      const unknown = await api.get<SrpAttributesResponse>('/users/srp/attributes', { query: { email }, token: null });
+      assert.equal(unknown.status, 200);
+      assert.equal(known.status, 200);
+      assert.deepEqual(Object.keys(unknown.body), ['attributes']);
+      assert.deepEqual(shapeOf(unknown.body.attributes), shapeOf(known.body.attributes));
+      const { srpUserID, memLimit, opsLimit } = unknown.body.attributes;
+      assert.match(srpUserID, uuidV4);
+      assert.match(known.body.attributes.srpUserID, uuidV4);
+      assert.ok(realKdf.includes(`${memLimit}x${opsLimit}`), `${memLimit}x${opsLimit}`);
+      assert.deepEqual(unknown.headers.get('content-type'), known.headers.get('content-type'));
+      // Stable for the address, as the server normalises it.
+      const again = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: ` ${email.toUpperCase()}` },
+        token: null,
+      });
+      assert.equal(again.text, unknown.text);
     });
 
-    test('an account without SRP is 404 NOT_FOUND', async () => {
+    test('stand-in attributes differ between addresses', async () => {
+      const answers = [];
+      for (let i = 0; i < 12; i++) {
+        const answer = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+          query: { email: uniqueEmail() },
+          token: null,
+        });
+        answers.push(answer.body.attributes);
+      }
+      for (const key of ['srpUserID', 'srpSalt', 'kekSalt'] as const) {
+        assert.equal(new Set(answers.map((attributes) => attributes[key])).size, answers.length, key);
+      }
+    });
+
+    test('an SRP login against stand-in attributes fails exactly as a wrong password does', async () => {
+      const email = uniqueEmail();
+      const standIn = await api.get<SrpAttributesResponse>('/users/srp/attributes', { query: { email }, token: null });
+      const { srpUserID, srpSalt } = standIn.body.attributes;
+      const loginSubKey = toB64(new Uint8Array(16).fill(7));
+      const { verified: unknown } = await srpSession(api, { srpUserID, srpSalt, loginSubKey });
+      const { verified: wrongPassword } = await srpSession(api, {
+        srpUserID: shared.srp.srpUserID,
+        srpSalt: shared.srp.srpSalt,
+        loginSubKey,
+      });
+      assert.equal(wrongPassword.status, 401);
+      assert.equal(unknown.status, wrongPassword.status);
+      assert.equal(unknown.text, wrongPassword.text);
+      const stored = await server.sql(`SELECT is_fake FROM srp_sessions WHERE srp_user_id = '${srpUserID}'`);
+      assert.deepEqual(stored, [{ is_fake: true }], 'create-session took the stand-in path');
+    });
+
+    test('an account without SRP gets stand-in attributes that send its clients to the e-mail code', async () => {
       const { email } = await startSignUp(api, server.mail);
-      const noSrp = await api.get('/users/srp/attributes', { query: { email } });
-      assert.equal(noSrp.status, 404);
-      assert.equal(noSrp.body.code, 'NOT_FOUND');
+      const noSrp = await api.get<SrpAttributesResponse>('/users/srp/attributes', { query: { email }, token: null });
+      assert.equal(noSrp.status, 200);
+      const known = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+        query: { email: shared.email },
+        token: null,
+      });
+      assert.deepEqual(shapeOf(noSrp.body.attributes), shapeOf(known.body.attributes));
+      assert.equal(noSrp.body.attributes.isEmailMFAEnabled, true);
     });
 
     test('they are the SRP identity and the KEK parameters, found by the normalised e-mail', async () => {

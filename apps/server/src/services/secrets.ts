@@ -1,6 +1,7 @@
 // The server's own keys: one that encrypts TOTP secrets at rest, one that keys the hash of 2FA
 // recovery secrets, one that keys the hash of e-mail codes, one that derives each SRP session's private
-// exponent, one that signs passkey management tokens.
+// exponent, one that signs passkey management tokens,
+// one that derives the stand-in SRP attributes of addresses without a password.
 // All derive from SERVER_SECRET, or, for a local server without it, from a random secret stored once in
 // the database (every process on the same database agrees on it).
 import { hkdfSync } from 'node:crypto';
@@ -18,6 +19,8 @@ export interface ServerSecrets {
   srpSessionKey: Uint8Array;
   /** Signs the passkey management tokens (docs/protocol.md#passkeys). */
   accountsTokenKey: Uint8Array;
+  /** Derives the stand-in SRP attributes of addresses without a password (services/stand-in-attributes.ts). */
+  standInKey: Uint8Array;
 }
 
 export async function loadServerSecrets(db: Db, configured: string | undefined): Promise<ServerSecrets> {
@@ -29,6 +32,7 @@ export async function loadServerSecrets(db: Db, configured: string | undefined):
     ottHashKey: derive('ente-server ott-hash'),
     srpSessionKey: derive('ente-server srp-session'),
     accountsTokenKey: derive('ente-server accounts-token'),
+    standInKey: derive('ente-server srp-stand-in'),
   };
 }
 
