@@ -4,6 +4,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import type { Code, VaultItem } from '../services/types.ts';
+import { itemOf } from '../services/vault.ts';
 import { fakeCode, fakeVault, itemsOf, type FakeVault } from './list/testing/fake-vault.ts';
 import { VaultView } from './VaultPage.tsx';
 
@@ -300,6 +301,68 @@ test('an unreadable entity shows its error and copies its raw data', async () =>
   fireEvent.click(within(item).getByRole('button', { name: 'Copy raw data of Mystery' }));
   await flush();
   expect(writeText).toHaveBeenCalledWith('not a code');
+});
+
+test('an entity whose code carries a refused value names the value, never a raw placeholder', () => {
+  const uri = 'otpauth://totp/Broken%20Co:bob?secret=JBSWY3DPEHPK3PXP&issuer=Broken%20Co&digits=12&period=9x';
+  show(fakeVault([itemOf('entity-1', 1, JSON.stringify(uri))]));
+  const item = card('Broken Co');
+  expect(item.textContent).not.toMatch(/\{\{|\}\}/);
+  expect(item).toHaveTextContent('The number of digits must be between 4 and 10, not “12”.');
+});
+
+test('names that lie about themselves show their hidden characters as markers, each isolated', () => {
+  show(
+    fakeVault(
+      itemsOf([
+        fakeCode({
+          issuer: '\u202Emoc.elgoog',
+          account: 'ali\u200Bce',
+          display: { tags: ['\u2066work\u2069'], note: 'see\uFEFF' },
+        }),
+      ]),
+    ),
+  );
+  const item = screen.getByRole('listitem', { name: '⟨U+202E⟩moc.elgoog ali⟨U+200B⟩ce' });
+  expect(item.textContent).not.toMatch(/[\u202E\u200B\u2066\u2069\uFEFF]/u);
+  expect(item).toHaveTextContent('⟨U+2066⟩work⟨U+2069⟩');
+  expect(item).toHaveTextContent('see⟨U+FEFF⟩');
+  const isolated = Array.from(item.querySelectorAll('bdi'), (element) => element.textContent);
+  expect(isolated).toEqual(['⟨U+202E⟩moc.elgoog', 'ali⟨U+200B⟩ce', '⟨U+2066⟩work⟨U+2069⟩', 'see⟨U+FEFF⟩']);
+  expect(within(item).getByRole('button', { name: 'Actions for ⟨U+202E⟩moc.elgoog' })).toBeInTheDocument();
+  const chips = screen.getByRole('group', { name: 'Filter by tag' });
+  expect(within(chips).getByRole('button', { name: '⟨U+2066⟩work⟨U+2069⟩' })).toBeInTheDocument();
+});
+
+test('300 tags: the card shows ten and counts the rest; the bar shows ten chips and the rest on demand', () => {
+  const tags = Array.from({ length: 300 }, (_, index) => `tag${String(index).padStart(3, '0')}`);
+  show(fakeVault(itemsOf([fakeCode({ issuer: 'Tagged', display: { tags } }), fakeCode({ issuer: 'Plain' })])));
+  const onCard = within(within(card('Tagged')).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+  expect(onCard.map((item) => item.textContent)).toEqual([...tags.slice(0, 10), '+290 more']);
+
+  const chips = screen.getByRole('group', { name: 'Filter by tag' });
+  const chipNames = () =>
+    within(chips)
+      .getAllByRole('button')
+      .filter((button) => /^tag\d+$/.test(button.textContent))
+      .map((button) => button.textContent);
+  expect(chipNames()).toEqual(tags.slice(0, 10));
+  const more = within(chips).getByRole('button', { name: 'More tags (290)' });
+  expect(more).toHaveAttribute('aria-expanded', 'false');
+  more.focus();
+  fireEvent.click(more);
+  expect(chipNames()).toEqual(tags);
+  const fewer = within(chips).getByRole('button', { name: 'Fewer tags' });
+  expect(fewer).toHaveAttribute('aria-expanded', 'true');
+  expect(fewer).toHaveFocus();
+
+  // A chosen tag past the first ten stays in the bar when the rest fold away.
+  fireEvent.click(within(chips).getByRole('button', { name: 'tag250' }));
+  fireEvent.click(within(chips).getByRole('button', { name: 'Fewer tags' }));
+  expect(chipNames()).toEqual([...tags.slice(0, 10), 'tag250']);
+  expect(within(chips).getByRole('button', { name: 'tag250' })).toHaveAttribute('aria-pressed', 'true');
+  expect(within(chips).getByRole('button', { name: 'More tags (289)' })).toBeInTheDocument();
+  expect(cards()).toHaveLength(1);
 });
 
 test('an empty vault invites adding a code, without search or sort', () => {

@@ -29,6 +29,14 @@ test('matches by iconID first, then by issuer in its usual spellings', () => {
   expect(github).toEqual({ slug: 'github', color: '#181717', url: '/brand-icons/github.svg' });
 });
 
+test('an issuer with hidden characters gets no brand icon by its name', () => {
+  const index = realIndex();
+  expect(findBrandIcon(index, '', 'goo\u200Bgle.com')).toBeUndefined();
+  expect(findBrandIcon(index, '', '\u202EGitHub')).toBeUndefined();
+  // What the code's own iconID says still counts.
+  expect(findBrandIcon(index, 'github', 'Git\u200DHub')?.slug).toBe('github');
+});
+
 test('the index is fetched once; a failure leaves no icon and is retried later', async () => {
   const index: BrandIndex = { icons: { github: '181717' }, names: {} };
   const failing = jest.fn(() => Promise.reject(new Error('offline')));

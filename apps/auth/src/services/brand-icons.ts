@@ -4,6 +4,7 @@
 // `codeDisplay.iconID` first (what other apps chose), then by its issuer. Nothing of simple-icons is
 // bundled: the browser fetches only the icons of the cards it shows.
 import { log } from '@ente/shared/log.ts';
+import { hasHiddenText } from '@ente/shared/visible-text.ts';
 
 /** What public/brand-icons/index.json holds. */
 export interface BrandIndex {
@@ -45,7 +46,10 @@ export function findBrandIcon(index: BrandIndex, iconID: string, issuer: string)
   return undefined;
 }
 
-function* candidates(iconID: string, issuer: string): Generator<string> {
+function* candidates(iconID: string, givenIssuer: string): Generator<string> {
+  // An issuer with characters that draw nothing ("g\u200Boogle") is not the brand it spells without
+  // them: no icon lends it a brand's face.
+  const issuer = hasHiddenText(givenIssuer) ? '' : givenIssuer;
   for (const text of [iconID, issuer]) {
     const trimmed = text.trim();
     if (!trimmed) continue;

@@ -1,7 +1,10 @@
 // Changes to codes that the editor and the list make through the vault (`vault.update(code, data)`):
-// renaming a tag across the vault, advancing a HOTP counter, and the plain URI a phone app scans.
+// renaming a tag across the vault, advancing a HOTP counter, and the plain URI a phone app scans; and the
+// labels of a new or edited code without characters that draw nothing (`withoutHiddenLabels`).
 // Each returns new data and leaves everything else of the code as it was (unknown `codeDisplay` keys and
 // unknown URI parameters included).
+import { withoutHiddenText } from '@ente/shared/visible-text.ts';
+
 import { codeURI } from './code-uri.ts';
 import type { Code, CodeData } from './types.ts';
 
@@ -21,9 +24,41 @@ export function codeData(code: Code): CodeData {
   };
 }
 
-/** Tags as stored: trimmed, without empty ones or repeats, in the order given. */
+/**
+ * Tags as stored: without characters that draw nothing (@ente/shared/visible-text.ts), trimmed, without
+ * empty ones or repeats, in the order given.
+ */
 export function normalisedTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+  return [...new Set(tags.map((tag) => withoutHiddenText(tag).trim()).filter((tag) => tag !== ''))];
+}
+
+/**
+ * `data` with issuer, account, note and tags free of the characters that draw nothing (bidi controls,
+ * zero-width characters, …: @ente/shared/visible-text.ts): what a code typed, read from a link or an
+ * image, or imported keeps. The same object when there was nothing to remove.
+ */
+export function withoutHiddenLabels<T extends CodeData>(data: T): T {
+  const { issuer, account, display } = data;
+  const clean = {
+    issuer: withoutHiddenText(issuer),
+    account: withoutHiddenText(account),
+    note: withoutHiddenText(display.note),
+    tags: display.tags.some((tag) => withoutHiddenText(tag) !== tag) ? normalisedTags(display.tags) : display.tags,
+  };
+  if (
+    clean.issuer === issuer &&
+    clean.account === account &&
+    clean.note === display.note &&
+    clean.tags === display.tags
+  ) {
+    return data;
+  }
+  return {
+    ...data,
+    issuer: clean.issuer.trim(),
+    account: clean.account.trim(),
+    display: { ...display, note: clean.note, tags: clean.tags },
+  };
 }
 
 /**
@@ -32,7 +67,7 @@ export function normalisedTags(tags: readonly string[]): string[] {
  * empty or the same as `from`.
  */
 export function renameTagIn(codes: readonly Code[], from: string, to: string): { code: Code; data: CodeData }[] {
-  const target = to.trim();
+  const target = withoutHiddenText(to).trim();
   if (target === '' || target === from) return [];
   return codes
     .filter((code) => code.display.tags.includes(from))

@@ -1,6 +1,7 @@
 // What a pasted link or a QR code's text holds: one code (`otpauth://`) or a part of a Google
 // Authenticator export (`otpauth-migration://`, formats: one export may span several QR codes, grouped
 // by a batch id). Also the collection of an export's parts as the user adds its images one by one.
+import { withoutHiddenLabels } from './code-edits.ts';
 import { CodeParseError, parseCodeURI } from './code-uri.ts';
 import type { MigrationPart } from './migration.ts';
 import type { CodeData } from './types.ts';
@@ -21,20 +22,24 @@ export class CodeTextError extends Error {
   }
 }
 
-/** Reads a link or a QR code's text. Throws `CodeTextError` with the reason when it holds no code. */
+/**
+ * Reads a link or a QR code's text, its labels without characters that draw nothing (`withoutHiddenLabels`).
+ * Throws `CodeTextError` with the reason when it holds no code.
+ */
 export async function readCodeText(text: string): Promise<CodeText> {
   const trimmed = text.trim();
   if (/^otpauth-migration:/i.test(trimmed)) {
     const { decodeMigrationURI } = await import('./migration.ts');
     try {
-      return { kind: 'migration', part: decodeMigrationURI(trimmed) };
+      const part = decodeMigrationURI(trimmed);
+      return { kind: 'migration', part: { ...part, codes: part.codes.map(withoutHiddenLabels) } };
     } catch (e) {
       if (e instanceof CodeParseError) throw new CodeTextError(e.errorKey, e.values);
       throw new CodeTextError('editor.migration_invalid');
     }
   }
   try {
-    return { kind: 'code', data: parseCodeURI(trimmed) };
+    return { kind: 'code', data: withoutHiddenLabels(parseCodeURI(trimmed)) };
   } catch (e) {
     if (e instanceof CodeParseError) throw new CodeTextError(e.errorKey, e.values);
     throw e;

@@ -60,6 +60,15 @@ describe('matchesSearch', () => {
     expect(matchesSearch(github, 'gitlab')).toBe(false);
     expect(matchesSearch(edited, 'gitlab')).toBe(true);
   });
+
+  test('characters that draw nothing neither hide a code from the search nor find one', () => {
+    const spoof = code('goo\u200Bgle.com', '\u202Eeci\u200Dla');
+    expect(matchesSearch(spoof, 'google')).toBe(true);
+    expect(matchesSearch(spoof, 'ecila')).toBe(true);
+    expect(matchesSearch(spoof, 'goo\u200Bgle')).toBe(true);
+    expect(matchesSearch(code('Plain'), '\u200B')).toBe(true);
+    expect(matchesSearch(code('Plain'), 'pl\u2066ain')).toBe(true);
+  });
 });
 
 describe('sortCodes', () => {

@@ -1,14 +1,20 @@
 // Finding codes in the list: the search, the sort orders (pinned codes first, as in Ente's apps), the
 // tags in use, and the duplicate check the editor and the import run before saving. Pure functions over
 // the codes; the list keeps its own state.
+import { withoutHiddenText } from '@ente/shared/visible-text.ts';
+
 import { base32Decode, normalisedSecret } from './base32.ts';
 import type { CodeData } from './types.ts';
 
 export type SortMode = 'issuer' | 'account' | 'recent' | 'manual';
 
-/** Search text: compatibility-normalised (NFKC, so full-width and ligature forms match) and lower case. */
+/**
+ * Search text: without the characters that draw nothing (so "google" finds "goo\u200Bgle", which the
+ * list shows with its marker), compatibility-normalised (NFKC, so full-width and ligature forms match)
+ * and lower case.
+ */
 function folded(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return withoutHiddenText(text).normalize('NFKC').toLowerCase();
 }
 
 // Codes are immutable objects (an edit makes a new one), so their folded fields can be kept per object.

@@ -64,6 +64,8 @@ export interface BrokenItem {
   issuer?: string;
   /** Why it cannot be shown: a translation key of the `codes` namespace. */
   errorKey: string;
+  /** What the message interpolates (the value that was refused), when it names one. */
+  errorValues?: Record<string, string>;
 }
 
 export type VaultItem = { kind: 'code'; code: Code } | { kind: 'broken'; item: BrokenItem };

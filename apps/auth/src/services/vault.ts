@@ -827,6 +827,8 @@ export function itemOf(id: string, updatedAt: number, text: string | null): Vaul
   } catch (e) {
     const errorKey = errorKeyOf(e) ?? 'vault.notACode';
     const item: BrokenItem = { id, updatedAt, raw: uri, errorKey };
+    const values = (e as { values?: unknown } | null)?.values;
+    if (typeof values === 'object' && values !== null) item.errorValues = values as Record<string, string>;
     const issuer = issuerHint(uri);
     if (issuer !== undefined) item.issuer = issuer;
     return broken(item);

@@ -1,7 +1,9 @@
 // The values of the code form (what the fields show, as typed) and the rules that turn them into a
 // code's data: which field is wrong and why, or the data. The data keeps whatever the form does not
 // show (unknown `codeDisplay` keys, unknown URI parameters, usage counts) from the code it started from.
-import { normalisedTags } from '../../services/code-edits.ts';
+import { withoutHiddenText } from '@ente/shared/visible-text.ts';
+
+import { normalisedTags, withoutHiddenLabels } from '../../services/code-edits.ts';
 import { emptyDisplay, maxPeriod, normalisedSecret } from '../../services/code-uri.ts';
 import type { CodeData, OTPAlgorithm, OTPType } from '../../services/types.ts';
 
@@ -63,7 +65,13 @@ export function newCodeData(initial: Partial<CodeData> = {}): CodeData {
   };
 }
 
-export function formValues(data: CodeData): CodeFormValues {
+/**
+ * The form's values for `data`. Issuer, account, note and tags show, and are saved, without characters
+ * that draw nothing (`withoutHiddenLabels`): editing a code stored with a bidi control shows its name
+ * as it really reads.
+ */
+export function formValues(shown: CodeData): CodeFormValues {
+  const data = withoutHiddenLabels(shown);
   return {
     issuer: data.issuer,
     account: data.account,
@@ -117,15 +125,20 @@ export function formData(values: CodeFormValues, base: CodeData): CodeData | und
   return {
     ...base,
     type,
-    issuer: values.issuer.trim(),
-    account: values.account.trim(),
+    issuer: withoutHiddenText(values.issuer).trim(),
+    account: withoutHiddenText(values.account).trim(),
     secret,
     algorithm: type === 'steam' ? steam.algorithm : values.algorithm,
     digits: type === 'steam' ? steam.digits : (wholeNumber(values.digits) ?? base.digits),
     period:
       type === 'steam' ? steam.period : type === 'totp' ? (wholeNumber(values.period) ?? base.period) : base.period,
     counter: type === 'hotp' ? (wholeNumber(values.counter) ?? 0) : base.counter,
-    display: { ...base.display, tags: normalisedTags(values.tags), note: values.note, pinned: values.pinned },
+    display: {
+      ...base.display,
+      tags: normalisedTags(values.tags),
+      note: withoutHiddenText(values.note),
+      pinned: values.pinned,
+    },
   };
 }
 

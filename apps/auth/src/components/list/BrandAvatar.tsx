@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { createContext, memo, useContext, useMemo } from 'react';
 
+import { withoutHiddenText } from '@ente/shared/visible-text.ts';
+
 import { findBrandIcon, readableOn, type BrandIndex } from '../../services/brand-icons.ts';
 
 /** The brand icon index once fetched (undefined before, or when it could not be fetched). */
@@ -36,7 +38,7 @@ export const BrandAvatar = memo(function BrandAvatar({
       />
     );
   }
-  const letter = Array.from(fallback.trim())[0]?.toLocaleUpperCase() ?? '?';
+  const letter = Array.from(withoutHiddenText(fallback).trim())[0]?.toLocaleUpperCase() ?? '?';
   return (
     <Box
       aria-hidden

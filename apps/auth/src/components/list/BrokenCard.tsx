@@ -5,12 +5,16 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ErrorOutlineOutlinedIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Button from '@mui/material/Button';
 import { styled } from '@mui/material/styles';
-import type { ParseKeys } from 'i18next';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import type { BrokenItem } from '../../services/types.ts';
 import { ListItemFrame, useCardActions, type ItemProps } from './CodeCard.tsx';
+
+/** `t` for the item's key, known only at run time, with the values its message interpolates. */
+type DynamicT = (key: string, values: Record<string, string>) => string;
 
 export const BrokenCard = memo(function BrokenCard({
   item,
@@ -23,7 +27,11 @@ export const BrokenCard = memo(function BrokenCard({
   const { t } = useTranslation('codes');
   const actions = useCardActions();
   const id = useId();
-  const name = item.issuer || t('list.unreadable');
+  const name = visibleText(item.issuer ?? '') || t('list.unreadable');
+  // The refused value (a digit count, a period…) came from the entity: shown with the same rule.
+  const values = Object.fromEntries(
+    Object.entries(item.errorValues ?? {}).map(([key, value]) => [key, visibleText(value)]),
+  );
   const raw = item.raw;
   return (
     <ListItemFrame
@@ -42,9 +50,11 @@ export const BrokenCard = memo(function BrokenCard({
       <Card className="card">
         <Header>
           <ErrorOutlineOutlinedIcon color="error" aria-hidden />
-          <Name id={`${id}-name`}>{name}</Name>
+          <Name id={`${id}-name`}>
+            <bdi>{name}</bdi>
+          </Name>
         </Header>
-        <Message id={`${id}-error`}>{t(item.errorKey as ParseKeys<'codes'>)}</Message>
+        <Message id={`${id}-error`}>{(t as unknown as DynamicT)(item.errorKey, values)}</Message>
         <div>
           <Button
             size="small"

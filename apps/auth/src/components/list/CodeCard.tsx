@@ -25,6 +25,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { UserText } from '@ente/shared/components/UserText.tsx';
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import { codesAt, formatOTP } from '../../services/otp.ts';
 import { packedPhase, periodMs, unpackPhase, type Ticker } from '../../services/ticker.ts';
 import type { Code } from '../../services/types.ts';
@@ -84,8 +87,10 @@ export const CodeCard = memo(function CodeCard(props: CodeCardProps) {
   const actions = useCardActions();
   const id = useId();
   const inTrash = view === 'trash';
-  const issuer = code.issuer || code.account || t('list.noIssuer');
-  const account = code.issuer ? code.account : '';
+  // Names as shown and as read out: hidden characters as markers (visible-text.ts).
+  const issuer = visibleText(code.issuer || code.account) || t('list.noIssuer');
+  const account = code.issuer ? visibleText(code.account) : '';
+  const { tags, note } = code.display;
   const describedBy = inTrash ? undefined : `${id}-code ${id}-next${code.display.pinned ? ` ${id}-pin` : ''}`;
   return (
     <Item
@@ -115,8 +120,14 @@ export const CodeCard = memo(function CodeCard(props: CodeCardProps) {
             size={compact ? 24 : 32}
           />
           <Titles data-compact={compact || undefined}>
-            <Issuer id={`${id}-issuer`}>{issuer}</Issuer>
-            {account && <Account id={`${id}-account`}>{account}</Account>}
+            <Issuer id={`${id}-issuer`}>
+              <bdi>{issuer}</bdi>
+            </Issuer>
+            {account && (
+              <Account id={`${id}-account`}>
+                <bdi>{account}</bdi>
+              </Account>
+            )}
           </Titles>
           {code.display.pinned && (
             <PinMark>
@@ -141,16 +152,23 @@ export const CodeCard = memo(function CodeCard(props: CodeCardProps) {
           )}
         </Header>
         {!compact && !inTrash && <Codes {...props} id={id} />}
-        {!compact && (code.display.tags.length > 0 || code.display.note) && (
+        {!compact && (tags.length > 0 || note) && (
           <Details>
-            {code.display.tags.length > 0 && (
+            {tags.length > 0 && (
               <Tags aria-label={t('list.tags')}>
-                {code.display.tags.map((tag) => (
-                  <li key={tag}>{tag}</li>
+                {tags.slice(0, tagsOnCard).map((tag) => (
+                  <li key={tag}>
+                    <UserText text={tag} />
+                  </li>
                 ))}
+                {tags.length > tagsOnCard && <li>{t('list.moreTagsOnCard', { count: tags.length - tagsOnCard })}</li>}
               </Tags>
             )}
-            {code.display.note && <Note>{code.display.note}</Note>}
+            {note && (
+              <Note>
+                <UserText text={note} />
+              </Note>
+            )}
           </Details>
         )}
         {inTrash && (
@@ -182,6 +200,9 @@ export const CodeCard = memo(function CodeCard(props: CodeCardProps) {
     </Item>
   );
 });
+
+/** How many of its tags a card shows; the rest are counted ("+290 more"). */
+export const tagsOnCard = 10;
 
 /** The codes and the bar of a card: the part that follows the clock. */
 function Codes({ code, compact, hidden, revealed, id }: CodeCardProps & { id: string }) {

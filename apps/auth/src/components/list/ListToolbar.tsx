@@ -25,6 +25,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { UserText } from '@ente/shared/components/UserText.tsx';
+
 import { sortModes, type DisplayOptions, type SortMode } from '../../services/display-options.ts';
 import { IdleLockSetting } from '../lock/IdleLockSetting.tsx';
 
@@ -254,7 +256,13 @@ export interface TagFilterProps {
   onManageTags?: () => void;
 }
 
-/** The tag chips (several chosen: a code must carry all of them) and the trash toggle. */
+/** How many tag chips the bar shows before "More tags" (chosen ones always show). */
+export const tagsInBar = 10;
+
+/**
+ * The tag chips (several chosen: a code must carry all of them) and the trash toggle. Past `tagsInBar`
+ * tags, the rest wait behind "More tags (n)", which shows them all (and then offers "Fewer tags").
+ */
 export function TagFilter({
   tags,
   selected,
@@ -266,23 +274,30 @@ export function TagFilter({
   onManageTags,
 }: TagFilterProps) {
   const { t } = useTranslation('codes');
+  const [allShown, setAllShown] = useState(false);
+  const groupId = useId();
   const showTags = finding && view === 'codes' && tags.length > 0;
+  const shownTags =
+    allShown || tags.length <= tagsInBar
+      ? tags
+      : tags.filter((tag, index) => index < tagsInBar || selected.includes(tag));
   const showTrash = trashCount > 0 || view === 'trash';
   if (!showTags && !showTrash) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
       {showTags && (
         <Box
+          id={groupId}
           role="group"
           aria-label={t('list.filterByTag')}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flex: 1 }}
         >
-          {tags.map((tag) => {
+          {shownTags.map((tag) => {
             const on = selected.includes(tag);
             return (
               <Chip
                 key={tag}
-                label={tag}
+                label={<UserText text={tag} />}
                 size="small"
                 color={on ? 'primary' : 'default'}
                 variant={on ? 'filled' : 'outlined'}
@@ -291,6 +306,18 @@ export function TagFilter({
               />
             );
           })}
+          {tags.length > tagsInBar && (
+            <Button
+              size="small"
+              color="inherit"
+              aria-expanded={allShown}
+              aria-controls={groupId}
+              onClick={() => setAllShown(!allShown)}
+              sx={{ py: 0 }}
+            >
+              {allShown ? t('list.fewerTags') : t('list.moreTags', { count: tags.length - shownTags.length })}
+            </Button>
+          )}
           {selected.length > 0 && (
             <Chip label={t('list.clearTags')} size="small" variant="outlined" onClick={() => onChange([])} />
           )}

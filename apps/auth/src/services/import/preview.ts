@@ -1,6 +1,7 @@
 // What an import will do, shown before anything is written: the codes it adds, the ones that duplicate a
 // code of the vault or an earlier entry of the same file (a code giving the same values: `codeIdentity`,
 // the rule `duplicateOf` applies to the vault), left out unless chosen, and the entries the file holds that cannot be imported, with reasons.
+import { withoutHiddenLabels } from '../code-edits.ts';
 import { codeIdentity, duplicateOf } from '../find.ts';
 import type { Code, CodeData } from '../types.ts';
 import type { ImportFormat, ImportResult, SkippedEntry } from './types.ts';
@@ -29,7 +30,9 @@ export function previewImport(result: ImportResult, vaultCodes: readonly Code[])
   const fresh: PreviewEntry[] = [];
   const duplicates: DuplicateEntry[] = [];
   const seen = new Set<string>();
-  result.codes.forEach((data, index) => {
+  result.codes.forEach((read, index) => {
+    // What is shown and written: labels without characters that draw nothing.
+    const data = withoutHiddenLabels(read);
     const entry = { key: String(index), data };
     const identity = codeIdentity(data);
     const inVault = duplicateOf(data, vaultCodes);
