@@ -1,5 +1,6 @@
-// /share in the browser (jsdom): a link opens and counts down, broken and expired links say so, and a
-// visit without a link loads neither the share module nor the crypto worker.
+// /share in the browser (jsdom): a link opens and counts down, saying that anyone can make one; broken,
+// expired and overlong links say so, and a visit without a link loads neither the share module nor the
+// crypto worker.
 import { screen } from '@testing-library/react';
 
 import { encryptBlobB64 } from '@ente/crypto/blob.ts';
@@ -53,6 +54,9 @@ test('a link shows the current code, the next one, and how long both last', asyn
 
   expect(await screen.findByText('123 456')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shared code');
+  // The page cannot know who made the link, and says so.
+  expect(screen.getByText(/Anyone can make such a link/)).toBeInTheDocument();
+  expect(screen.queryByText(/Someone shared/)).toBeNull();
   expect(screen.getByText('654 321')).toBeInTheDocument();
   expect(screen.getByText(/^Changes in \d+ s$/)).toHaveTextContent(/Changes in (3000|2999) s/);
   expect(screen.getByText(/^The link expires in/)).toHaveTextContent(/The link expires in (110:00|109:59)\./);
@@ -77,6 +81,27 @@ test('a link from the future says the clocks are out of sync', async () => {
   await visitLinkOf({ startTime: Date.now() + hour, step: 30, codes: '123456' });
   renderInShell(<SharePage />);
   expect(await screen.findByRole('alert')).toHaveTextContent(/not valid yet/);
+});
+
+/** `count` six-digit codes, comma-separated. */
+const codesText = (count: number) => Array.from({ length: count }, (_, i) => String(i).padStart(6, '0')).join(',');
+
+test('a link as long as the longest the sharing dialog makes (10 minutes, plus one code) opens', async () => {
+  // 30-second codes: ceil(600 / 30) + 1 = 21 of them.
+  await visitLinkOf({ startTime: Date.now() - 1000, step: 30, codes: codesText(21) });
+  renderInShell(<SharePage />);
+  expect(await screen.findByText('000 000')).toBeInTheDocument();
+});
+
+test.each([
+  ['one code more than the dialog makes', 30, 22],
+  ['a day of 30-second codes', 30, 2880],
+  ['a day of one-minute codes', 60, 1440],
+])('a link longer than the sharing dialog makes is refused: %s', async (_, step, count) => {
+  await visitLinkOf({ startTime: Date.now() - 1000, step, codes: codesText(count) });
+  renderInShell(<SharePage />);
+  expect(await screen.findByRole('alert')).toHaveTextContent(/it lasts longer than a share link can/);
+  expect(screen.queryByText('000 000')).toBeNull();
 });
 
 test('a link whose key does not match cannot be opened', async () => {

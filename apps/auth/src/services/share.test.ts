@@ -10,6 +10,8 @@ import { generateKeyB64 } from '@ente/crypto/keys.ts';
 import { emptyDisplay } from './code-uri.ts';
 import {
   canShare,
+  maxShareCodes,
+  maxShareMinutes,
   parseSharePayload,
   readShareLink,
   shareLink,
@@ -145,6 +147,24 @@ describe('reading a link', () => {
       step: 30,
       codes: ['123456', '654321', '000111', '999000'],
     });
+  });
+
+  test('the longest link the dialog makes opens, for any period; one code more is refused as too long', async () => {
+    expect(maxShareMinutes).toBe(10);
+    for (const period of [1, 7, 30, 60, 3600, 86_400]) {
+      const longest = await shareLink(codeData({ period }), maxShareMinutes, now, origin);
+      const { codes } = await readShareLink(longest);
+      expect(codes).toHaveLength(maxShareCodes(period));
+      const tooLong = JSON.stringify({ startTime: now, step: period, codes: [...codes, '123456'].join(',') });
+      expect((await failure(readShareLink(await handMadeLink(tooLong)))).kind).toBe('tooLong');
+    }
+  });
+
+  test('a link of a day is too long', () => {
+    const day = Array.from({ length: 2880 }, () => '123456').join(',');
+    expect(() => parseSharePayload(JSON.stringify({ startTime: now, step: 30, codes: day }))).toThrow(
+      expect.objectContaining({ kind: 'tooLong' }),
+    );
   });
 
   test('a URL object works as well as a string', async () => {

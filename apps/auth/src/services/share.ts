@@ -12,6 +12,9 @@ import type { CodeData } from './types.ts';
 export const shareDurations = [2, 5, 10] as const;
 export type ShareMinutes = (typeof shareDurations)[number];
 
+/** The longest duration the sharing dialog offers. */
+export const maxShareMinutes: ShareMinutes = shareDurations.reduce((a, b) => (b > a ? b : a));
+
 /** What a link carries, decoded: the codes from `startTime` (ms), one per `step` seconds. */
 export interface SharePayload {
   startTime: number;
@@ -23,9 +26,11 @@ export interface SharePayload {
  * Why a link cannot be shown:
  * - `malformed`: a parameter or the key is missing, is not unpadded base64url, or has the wrong length;
  * - `undecryptable`: the data does not open with the key (a damaged or mismatched link);
- * - `badPayload`: it opens, but does not hold the JSON a share link holds.
+ * - `badPayload`: it opens, but does not hold the JSON a share link holds;
+ * - `tooLong`: it holds more codes than the sharing dialog puts in a link of its longest duration
+ *   (`maxShareCodes`). Anyone can make a link on this page's origin, so a link that lasts a day is refused.
  */
-export type ShareLinkErrorKind = 'malformed' | 'undecryptable' | 'badPayload';
+export type ShareLinkErrorKind = 'malformed' | 'undecryptable' | 'badPayload' | 'tooLong';
 
 export class ShareLinkError extends Error {
   override name = 'ShareLinkError';
@@ -56,6 +61,14 @@ export function shareWindow(
     startTime: Math.floor(nowMs / stepMs) * stepMs,
     count: Math.ceil((minutes * 60) / period) + 1,
   };
+}
+
+/**
+ * The most codes a link of `step`-second codes may hold: what the dialog puts in a link of its longest
+ * duration (one more than mobile does, so every link of Ente's apps opens too).
+ */
+export function maxShareCodes(step: number): number {
+  return shareWindow(step, maxShareMinutes, 0).count;
 }
 
 // [Note: Share link length]
@@ -152,6 +165,9 @@ export function parseSharePayload(text: string): SharePayload {
   const list = codes.split(',');
   if (list.length > maxCodes || !list.every((code) => codePattern.test(code))) {
     throw new ShareLinkError('badPayload', 'codes is not a list of codes');
+  }
+  if (list.length > maxShareCodes(step)) {
+    throw new ShareLinkError('tooLong', 'the link lasts longer than the sharing dialog makes links');
   }
   return { startTime, step, codes: list };
 }
