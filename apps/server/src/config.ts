@@ -124,12 +124,15 @@ const configSchema = z.object({
   /** Requests per minute on the sensitive routes of docs/protocol.md#rate-limits (0 turns route limits off). */
   RATE_LIMIT_PER_MINUTE: count(10),
   RATE_LIMIT_PUBLIC_KEY_PER_MINUTE: count(200),
-  /** OTT send limiter: once this many codes went out in 5 minutes, each IP may send 1 per 5 minutes… */
+  /** OTT send limiter: once this many codes were asked in 5 minutes, each IP may ask 1 per 5 minutes… */
   OTT_SEND_SOFT_LIMIT: count(50),
-  /** …and once this many went out, every send is refused for 10 minutes. */
+  /**
+   * …and once this many went to addresses without an account in 5 minutes, further ones are held back
+   * (answered 200, not mailed) for 10 minutes; codes to accounts still go (docs/protocol.md#e-mail-codes).
+   */
   OTT_SEND_HARD_LIMIT: count(200),
-  /** Global budget per hour of answers that reveal whether an account exists (docs/protocol.md#e-mail-codes). */
-  DISCLOSURE_LIMIT_PER_HOUR: count(100),
+  /** Codes one e-mail address may be asked per hour, from everyone; each client address's first one passes. */
+  OTT_SENDS_PER_RECIPIENT_PER_HOUR: count(20),
 });
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable. */

@@ -226,4 +226,12 @@ export const migrations: Record<string, readonly string[]> = {
   // The server's B, kept with its session so that verification does not compute it again (one 4096-bit
   // exponentiation less per login). NULL for sessions made before: those still compute it.
   '0006_srp_session_public_value': [`ALTER TABLE srp_sessions ADD COLUMN srp_b TEXT`],
+  // E-mail codes counted by who asked and for whom (docs/decisions.md#security-second-pass-e-mail-codes-and-account-existence):
+  // the client address that asked each code (live codes are capped per asker), and the kind of each
+  // send, so that mass mail to addresses without an account is held back apart from codes to accounts.
+  '0007_ott_senders': [
+    `ALTER TABLE otts ADD COLUMN ip TEXT NOT NULL DEFAULT ''`,
+    `ALTER TABLE ott_sends ADD COLUMN kind TEXT NOT NULL DEFAULT 'new'`,
+    `CREATE INDEX ott_sends_kind_time ON ott_sends (kind, sent_at)`,
+  ],
 };

@@ -80,6 +80,8 @@ export interface OttsTable {
   created_at: Int8;
   expires_at: Int8;
   wrong_attempts: Generated<number>;
+  /** The client address (as the per-address limits count it) that asked for the code. */
+  ip: Generated<string>;
 }
 
 export interface SrpAuthTable {
@@ -142,6 +144,8 @@ export interface TwoFactorSessionsTable {
   created_at: Int8;
   expires_at: Int8;
   wrong_attempts: Generated<number>;
+  /** The client address (as the per-address limits count it) that asked for the code. */
+  ip: Generated<string>;
 }
 
 export interface TwoFactorUsedCodesTable {
@@ -178,7 +182,11 @@ export interface OttSendsTable {
   id: GeneratedInt8;
   ip: string;
   sent_at: Int8;
+  /** `account`: mailed to an address with an account; `new`: mailed to one without; `held`: nothing mailed. */
+  kind: Generated<OttSendKind>;
 }
+
+export type OttSendKind = 'account' | 'new' | 'held';
 
 export interface ServerSecretsTable {
   name: string;

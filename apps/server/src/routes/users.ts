@@ -39,9 +39,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post('/users/verify-email', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(verifyEmailRequestSchema, request.body, 'body');
-    // Refusals come before the code is consumed: a refused request never costs a person their code.
-    if (ctx.config.DISABLE_REGISTRATION && !(await userByEmail(ctx, body.email))) throw plainError(403);
     await consumeOtt(ctx, { email: body.email, app: request.clientApp, ott: body.ott, ip: request.ip });
+    // Checked once the code is right, so that only the address's owner learns it has no account.
+    if (ctx.config.DISABLE_REGISTRATION && !(await userByEmail(ctx, body.email))) throw plainError(403);
     const userID = await findOrCreateUser(ctx, body.email, body.source);
     return verificationSuccess(ctx, userID, request.clientApp, request);
   });
@@ -101,9 +101,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/users/change-email', { config: { auth: true, rateLimit: 'user' } }, async (request, reply) => {
     const { userID, app: clientApp } = sessionOf(request);
     const body = parseInput(changeEmailRequestSchema, request.body, 'body');
-    // An address already taken is refused before the code is consumed (sending it one said so already).
-    if (await userByEmail(ctx, body.email)) throw plainError(403);
     await consumeOtt(ctx, { email: body.email, app: clientApp, ott: body.ott, ip: request.ip });
+    // Checked once the code is right (a taken address is mailed a notice, not a code), so that only the
+    // address's owner learns it is taken.
+    if (await userByEmail(ctx, body.email)) throw plainError(403);
     const user = await ctx.db
       .selectFrom('users')
       .select('email')

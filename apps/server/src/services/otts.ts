@@ -1,25 +1,33 @@
 // E-mail codes (docs/protocol.md#e-mail-codes, docs/protocol.md#e-mail-code-rules): six digits from a
-// CSPRNG, stored per (e-mail, app) as a keyed hash only, single use, 10 usable at most. Guessing is
+// CSPRNG, stored per (e-mail, app) as a keyed hash only, single use, 10 usable at most (a new one drops
+// the oldest; one client address may hold 3 of them). Sending never tells whether the address has an
+// account, and mass mail to addresses without one is held back apart from codes to accounts. Guessing is
 // bounded per code, not per person (docs/decisions.md#limits-that-stop-the-attacker): every wrong guess at
 // an address, from any app, counts against each of its live codes, and a code that met 20 dies alone, so a
 // freshly sent one always works; one client address gets 9 tries per address and code lifetime, too few
 // to kill a code by itself. Every limit is counted in the database, so several server processes share it.
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { sql } from 'kysely';
 
 import { limits, type OttPurpose } from '@ente/protocol';
 
+import type { OttSendKind } from '../db/schema.ts';
 import type { ClientApp } from '../http/client-app.ts';
-import { apiError, plainError, type HttpError } from '../http/errors.ts';
+import { apiError, plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { hmacSha256B64 } from '../lib/hashing.ts';
 import { randomSixDigits } from '../lib/totp.ts';
 import type { Context } from './context.ts';
-import { hasKeyAttributes, userByEmail } from './users.ts';
+import type { MailMessage } from './mailer.ts';
 
 const SEND_WINDOW = 5 * MICROS_PER_MINUTE;
-const GLOBAL_BLOCK = 10 * MICROS_PER_MINUTE;
+const NEW_ADDRESS_HOLD = 10 * MICROS_PER_MINUTE;
+/**
+ * Live codes one client address may have asked at one e-mail address and app: a stranger's sends use
+ * up these, never the person's (the ten live codes of an address make room by dropping the oldest).
+ */
+const LIVE_OTTS_PER_SOURCE = 3;
 /**
  * Tries one client address may make at one e-mail address per code lifetime. A code's life meets at
  * most two such windows, so one address alone stays under the 20 wrong guesses that kill a code.
@@ -33,57 +41,71 @@ export interface OttRequest {
   ip: string;
 }
 
-/** POST /users/ott: the checks of docs/protocol.md#e-mail-codes in order, then store the code and mail it. */
+/** What a send does for the address, decided without telling the requester which. */
+type SendPlan = { mail: 'code'; note?: 'existing account' } | { mail: 'address taken' } | { mail: 'nothing' };
+
+/**
+ * POST /users/ott (docs/protocol.md#e-mail-codes): the limits, then a stored code and a mail. Every
+ * accepted request answers an empty 200 whether or not the address has an account: a login for an
+ * unknown address, a change to a taken one, and a send held back by the breaker store a code that
+ * can never match and mail nothing (or a notice to the owner), so the client's verify answers 401 as
+ * for a wrong code. Every limit counts these requests as it counts the others, so no limit tells
+ * either (docs/decisions.md#security-second-pass-e-mail-codes-and-account-existence).
+ */
 export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequest): Promise<void> {
-  await checkGlobalSendBlock(ctx);
-  const disclosure = await purposeError(ctx, email, purpose);
-  if (disclosure) {
-    // Answers that reveal whether an account exists share one global hourly budget; past it they
-    // are swallowed: 200, and nothing is sent.
-    const count = await ctx.limiter.count('disclosure:send-ott', MICROS_PER_HOUR);
-    if (count > ctx.config.DISCLOSURE_LIMIT_PER_HOUR) return;
-    throw disclosure;
-  }
+  if (purpose === 'signup' && ctx.config.DISABLE_REGISTRATION) throw plainError(403);
+  await checkPerIpSendLimit(ctx, ip);
   const now = ctx.clock.nowMicros();
   // Codes killed by guessing do not count: a stranger cannot keep a person from getting a fresh one.
   const live = await ctx.db
     .selectFrom('otts')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .select(['id', 'ip'])
     .where('email', '=', email)
     .where('app', '=', app)
     .where('expires_at', '>', now)
     .where('wrong_attempts', '<', limits.maxOttWrongAttempts)
-    .executeTakeFirstOrThrow();
-  if (Number(live.count) >= limits.maxLiveOtts) throw plainError(429);
-  await checkPerIpSendLimit(ctx, ip);
+    .orderBy('id')
+    .execute();
+  if (live.filter((row) => row.ip === ip).length >= LIVE_OTTS_PER_SOURCE) throw plainError(429);
+  await checkRecipientLimit(ctx, email, ip);
 
+  const account = await accountOf(ctx, email);
   const fixed = purpose === 'change' ? undefined : fixedOtt(ctx, email);
-  const ott = fixed ?? randomSixDigits();
+  let plan = planFor(ctx, purpose, account);
+  let kind: OttSendKind = plan.mail === 'nothing' ? 'held' : account ? 'account' : 'new';
+  if (kind === 'new' && !fixed && (await newAddressSendsHeld(ctx, now))) {
+    plan = { mail: 'nothing' };
+    kind = 'held';
+  }
+  // Ten live codes at most per address and app: the oldest make room for the newest.
+  const excess = live.length - (limits.maxLiveOtts - 1);
+  if (excess > 0) {
+    const oldest = live.slice(0, excess).map((row) => row.id);
+    await ctx.db.deleteFrom('otts').where('id', 'in', oldest).execute();
+  }
+  const ott = plan.mail === 'code' ? (fixed ?? randomSixDigits()) : undefined;
   const stored = await ctx.db
     .insertInto('otts')
     .values({
       email,
       app,
-      ott_hash: ottHash(ctx, email, app, ott),
+      // A request that mails no code stores a hash no code has, so that verify answers as for a wrong code.
+      ott_hash: ott === undefined ? randomBytes(32).toString('base64') : ottHash(ctx, email, app, ott),
       created_at: now,
       expires_at: now + ctx.config.OTT_LIFETIME_MINUTES * MICROS_PER_MINUTE,
+      ip,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const send = await ctx.db
     .insertInto('ott_sends')
-    .values({ ip, sent_at: now })
+    .values({ ip, sent_at: now, kind })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (fixed) return; // a configured test address: no mail (docs/protocol.md#fixed-codes-for-testing)
+  // A configured test address gets no mail (docs/protocol.md#fixed-codes-for-testing).
+  if (plan.mail === 'nothing' || (plan.mail === 'code' && fixed !== undefined)) return;
   try {
-    await ctx.mailer.send({
-      to: email,
-      subject: `Verification code: ${ott}`,
-      text:
-        `Your verification code is ${ott}.\n\n` +
-        `It expires in ${ctx.config.OTT_LIFETIME_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
-    });
+    await ctx.mailer.send(mailFor(ctx, email, plan, ott));
   } catch (error) {
     // A code nobody received must not stay usable (or count as sent): both rows go, and the client
     // hears that the mail failed, not that the server broke.
@@ -92,6 +114,59 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
     ctx.log.error({ mailError: describeMailError(error) }, 'could not send an e-mail code');
     throw apiError(502, 'EMAIL_NOT_SENT', 'the e-mail could not be sent; try again later');
   }
+}
+
+/** Whether the address has an account, and whether its signup is complete (key attributes set). */
+async function accountOf(ctx: Context, email: string): Promise<{ complete: boolean } | undefined> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .leftJoin('key_attributes', 'key_attributes.user_id', 'users.user_id')
+    .select(['users.user_id', 'key_attributes.user_id as keys_user_id'])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  return row ? { complete: row.keys_user_id !== null } : undefined;
+}
+
+/**
+ * The mail each purpose gets (docs/protocol.md#e-mail-codes): a code wherever it can lead somewhere
+ * (a login, resuming or starting a signup, a new address), with a note when a signup reaches an
+ * existing account (the code signs its owner in); a notice instead of a code for a change to a taken
+ * address; nothing for a login at an address without an account, or any code for a new address while
+ * registration is closed.
+ */
+function planFor(ctx: Context, purpose: OttPurpose | undefined, account: { complete: boolean } | undefined): SendPlan {
+  switch (purpose) {
+    case 'change':
+      return account ? { mail: 'address taken' } : { mail: 'code' };
+    case 'login':
+      return account ? { mail: 'code' } : { mail: 'nothing' };
+    case 'signup':
+      return account?.complete ? { mail: 'code', note: 'existing account' } : { mail: 'code' };
+    case undefined:
+      return account || !ctx.config.DISABLE_REGISTRATION ? { mail: 'code' } : { mail: 'nothing' };
+  }
+}
+
+function mailFor(ctx: Context, email: string, plan: SendPlan, ott: string | undefined): MailMessage {
+  const lifetime = `It expires in ${ctx.config.OTT_LIFETIME_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`;
+  if (plan.mail === 'address taken' || ott === undefined) {
+    return {
+      to: email,
+      subject: 'Your e-mail address is already in use',
+      text:
+        'Someone asked to move another account to this e-mail address. An account already uses it, so nothing ' +
+        'was changed and no code was sent. If this was you, sign in to that account instead. If not, ignore this e-mail.',
+    };
+  }
+  const existing =
+    plan.mail === 'code' && plan.note === 'existing account'
+      ? 'You asked to sign up, but you already have an account with this address: this code signs you in to it.\n\n'
+      : '';
+  return {
+    to: email,
+    subject: `Verification code: ${ott}`,
+    text: `${existing}Your verification code is ${ott}.\n\n${lifetime}`,
+  };
 }
 
 /**
@@ -170,46 +245,53 @@ function describeMailError(error: unknown): Record<string, unknown> {
   return { name: error.name, code, responseCode, command };
 }
 
-async function purposeError(ctx: Context, email: string, purpose: OttPurpose | undefined): Promise<HttpError | null> {
-  if (purpose === undefined) return null;
-  const user = await userByEmail(ctx, email);
-  const complete = user !== undefined && (await hasKeyAttributes(ctx, Number(user.user_id)));
-  switch (purpose) {
-    case 'change':
-      return user ? plainError(403) : null;
-    case 'signup':
-      if (complete) return apiError(409, 'USER_ALREADY_REGISTERED', 'User is already registered');
-      return ctx.config.DISABLE_REGISTRATION && !user ? plainError(403) : null;
-    case 'login':
-      if (!user) return apiError(404, 'USER_NOT_REGISTERED', 'User is not registered');
-      return complete ? null : apiError(404, 'USER_SIGNUP_INCOMPLETE', 'User has not completed signup');
-  }
-}
-
-/** Once the hard limit of sends happened within 5 minutes, every send is refused for 10 minutes. */
-async function checkGlobalSendBlock(ctx: Context): Promise<void> {
+/**
+ * Whether codes to addresses without an account are held back: once OTT_SEND_HARD_LIMIT of them were
+ * mailed within 5 minutes, the next 10 minutes hold them (stored, not mailed). Codes to accounts go on.
+ */
+async function newAddressSendsHeld(ctx: Context, now: number): Promise<boolean> {
   const hard = ctx.config.OTT_SEND_HARD_LIMIT;
-  if (hard === 0) return;
-  const now = ctx.clock.nowMicros();
-  const block = await ctx.db
+  if (hard === 0) return false;
+  const held = await ctx.db
     .selectFrom('rate_limits')
     .select('window_start')
-    .where('key', '=', 'ott-global-block')
+    .where('key', '=', 'ott-new-address-hold')
     .where('window_start', '>', now)
     .executeTakeFirst();
-  if (block) throw plainError(429);
-  const recent = await sendsSince(ctx, now - SEND_WINDOW);
-  if (recent >= hard) {
-    await ctx.db
-      .insertInto('rate_limits')
-      .values({ key: 'ott-global-block', window_start: now + GLOBAL_BLOCK, count: 1 })
-      .onConflict((conflict) => conflict.columns(['key', 'window_start']).doNothing())
-      .execute();
-    throw plainError(429);
-  }
+  if (held) return true;
+  const recent = await ctx.db
+    .selectFrom('ott_sends')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('kind', '=', 'new')
+    .where('sent_at', '>', now - SEND_WINDOW)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) < hard) return false;
+  await ctx.db
+    .insertInto('rate_limits')
+    .values({ key: 'ott-new-address-hold', window_start: now + NEW_ADDRESS_HOLD, count: 1 })
+    .onConflict((conflict) => conflict.columns(['key', 'window_start']).doNothing())
+    .execute();
+  return true;
 }
 
-/** Past the soft limit of sends within 5 minutes, each IP may send one code per 5 minutes. */
+/**
+ * At most OTT_SENDS_PER_RECIPIENT_PER_HOUR codes per e-mail address and hour, asked by anyone, so
+ * that no inbox is flooded; but the first request of each client address in the hour always passes,
+ * so that strangers who used up the budget cannot keep the person from getting a code.
+ */
+async function checkRecipientLimit(ctx: Context, email: string, ip: string): Promise<void> {
+  const perHour = ctx.config.OTT_SENDS_PER_RECIPIENT_PER_HOUR;
+  if (perHour === 0) return;
+  const recipient = hmacSha256B64(ctx.secrets.ottHashKey, `recipient\n${email}`);
+  const fromHere = await ctx.limiter.count(`ott-recipient:${recipient}:${ip}`, MICROS_PER_HOUR);
+  const fromAll = await ctx.limiter.count(`ott-recipient:${recipient}`, MICROS_PER_HOUR);
+  if (fromAll > perHour && fromHere > 1) throw plainError(429);
+}
+
+/**
+ * Past the soft limit of code requests within 5 minutes (of every kind, mailed or held), each IP may ask
+ * one code per 5 minutes.
+ */
 async function checkPerIpSendLimit(ctx: Context, ip: string): Promise<void> {
   const soft = ctx.config.OTT_SEND_SOFT_LIMIT;
   if (soft === 0) return;
