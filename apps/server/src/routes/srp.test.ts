@@ -24,6 +24,7 @@ import type {
   SrpSetupResponse,
 } from '@ente/protocol';
 
+import { standInEmailMfa } from '../services/stand-in-attributes.ts';
 import type { ApiResponse } from '../testing/client.ts';
 import {
   emailLoginToken,
@@ -162,9 +163,17 @@ describe('SRP', () => {
     });
 
     test('an SRP login against stand-in attributes fails exactly as a wrong password does', async () => {
-      const email = uniqueEmail();
-      const standIn = await api.get<SrpAttributesResponse>('/users/srp/attributes', { query: { email }, token: null });
-      const { srpUserID, srpSalt } = standIn.body.attributes;
+      // An address whose stand-in does not say e-mail MFA (four in five), which a client would log in to.
+      let standIn: SrpAttributesResponse['attributes'] | undefined;
+      for (let i = 0; i < 100 && (!standIn || standIn.isEmailMFAEnabled); i++) {
+        const answer = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+          query: { email: uniqueEmail() },
+          token: null,
+        });
+        standIn = answer.body.attributes;
+      }
+      assert.ok(standIn && !standIn.isEmailMFAEnabled);
+      const { srpUserID, srpSalt } = standIn;
       const loginSubKey = toB64(new Uint8Array(16).fill(7));
       const { verified: unknown } = await srpSession(api, { srpUserID, srpSalt, loginSubKey });
       const { verified: wrongPassword } = await srpSession(api, {
@@ -189,6 +198,29 @@ describe('SRP', () => {
       });
       assert.deepEqual(shapeOf(noSrp.body.attributes), shapeOf(known.body.attributes));
       assert.equal(noSrp.body.attributes.isEmailMFAEnabled, true);
+      const client = await createSrpClient({ ...noSrp.body.attributes, loginSubKey: toB64(new Uint8Array(16)) });
+      const session = await api.post('/users/srp/create-session', {
+        srpUserID: noSrp.body.attributes.srpUserID,
+        srpA: client.srpA,
+      });
+      assert.equal(session.status, 409, 'create-session agrees with the attributes');
+      assert.equal(session.body.code, 'EMAIL_MFA_ENABLED');
+    });
+
+    test('create-session answers a stand-in with e-mail MFA as it answers an account with e-mail MFA', async () => {
+      let standIn: SrpAttributesResponse['attributes'] | undefined;
+      for (let i = 0; i < 100 && !standIn?.isEmailMFAEnabled; i++) {
+        const answer = await api.get<SrpAttributesResponse>('/users/srp/attributes', {
+          query: { email: uniqueEmail() },
+          token: null,
+        });
+        standIn = answer.body.attributes;
+      }
+      assert.ok(standIn?.isEmailMFAEnabled, 'about one address in five has the flag');
+      const client = await createSrpClient({ ...standIn, loginSubKey: toB64(new Uint8Array(16)) });
+      const session = await api.post('/users/srp/create-session', { srpUserID: standIn.srpUserID, srpA: client.srpA });
+      assert.equal(session.status, 409);
+      assert.deepEqual(session.body, { code: 'EMAIL_MFA_ENABLED', message: 'e-mail MFA is enabled' });
     });
 
     test('they are the SRP identity and the KEK parameters, found by the normalised e-mail', async () => {
@@ -263,7 +295,12 @@ describe('SRP', () => {
   });
 
   describe('an unknown srpUserID', () => {
-    const srpUserID = '11111111-2222-4333-8444-555555555555';
+    let srpUserID = '';
+    before(() => {
+      // One whose stand-in flag is not e-mail MFA (that one is answered 409 like an account with it).
+      do srpUserID = randomUUID();
+      while (standInEmailMfa(server.app.ctx.secrets.standInKey, srpUserID));
+    });
     /** create-session for the unknown srpUserID, as a client that believes it exists. */
     async function unknownUserSession() {
       const client = await createSrpClient({

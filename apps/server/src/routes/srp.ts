@@ -28,7 +28,7 @@ import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import { MICROS_PER_HOUR } from '../lib/clock.ts';
 import { verificationSuccess } from '../services/authorization.ts';
 import type { Context } from '../services/context.ts';
-import { standInSrpAttributes } from '../services/stand-in-attributes.ts';
+import { standInEmailMfa, standInSrpAttributes } from '../services/stand-in-attributes.ts';
 
 export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/users/srp/attributes', { config: { rateLimit: 'ip' } }, async (request) => {
@@ -178,7 +178,10 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
       .select(['srp_auth.verifier', 'users.is_email_mfa_enabled'])
       .where('srp_auth.srp_user_id', '=', srpUserID)
       .executeTakeFirst();
-    if (row?.is_email_mfa_enabled) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
+    // A stand-in srpUserID (services/stand-in-attributes.ts) whose attributes said e-mail MFA is answered
+    // as a real account with e-mail MFA is.
+    const emailMfa = row ? row.is_email_mfa_enabled : standInEmailMfa(ctx.secrets.standInKey, srpUserID);
+    if (emailMfa) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
     // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
     const verifier = row?.verifier ?? toB64(await randomBytes(512));
     const { sessionID, srpB } = await createSession(ctx, request.ip, srpUserID, body.srpA, verifier, row === undefined);

@@ -27,8 +27,11 @@ const kdfChoices = [
 ] as const;
 
 /**
- * Stand-in attributes for `email` (already normalised). `forceEmailMfa` sets isEmailMFAEnabled, for an
- * existing account without SRP: its clients then ask for an e-mail code, which reaches the person.
+ * Stand-in attributes for `email` (already normalised). `forceEmailMfa` asks for isEmailMFAEnabled, for
+ * an existing account without SRP: its clients then ask for an e-mail code, which reaches the person.
+ * The flag is a function of the srpUserID (`standInEmailMfa`), so that create-session answers a
+ * stand-in srpUserID as it answers a real one with the same flag; a forced flag takes the first of the
+ * address's candidate srpUserIDs whose flag is set.
  */
 export function standInSrpAttributes(
   key: Uint8Array,
@@ -36,18 +39,34 @@ export function standInSrpAttributes(
   forceEmailMfa = false,
 ): SrpAttributesResponse['attributes'] {
   const digest = (purpose: string) => createHmac('sha256', key).update(`${purpose}\n${email}`).digest();
-  const identity = digest('srp-user-id');
-  const salts = digest('srp-salts');
+  // The same number of HMACs whatever the outcome, so that the time taken tells nothing.
+  let identity: Buffer | undefined;
+  for (let candidate = 0; candidate < 64; candidate++) {
+    const digested = digest(`srp-user-id ${candidate}`);
+    const flagged = standInEmailMfa(key, uuidV4(digested.subarray(0, 16)));
+    const fits = !forceEmailMfa || flagged;
+    if (fits && identity === undefined) identity = digested;
+  }
+  // About one address in a million finds no candidate with the flag: it keeps the first.
+  identity ??= digest('srp-user-id 0');
+  const srpUserID = uuidV4(identity.subarray(0, 16));
   const choice = identity[16] ?? 0;
+  const salts = digest('srp-salts');
   const kdf = kdfChoices[choice % kdfChoices.length] ?? kdfChoices[0];
   return {
-    srpUserID: uuidV4(identity.subarray(0, 16)),
+    srpUserID,
     srpSalt: salts.subarray(0, 16).toString('base64'),
     memLimit: kdf.memLimit,
     opsLimit: kdf.opsLimit,
     kekSalt: salts.subarray(16, 32).toString('base64'),
-    isEmailMFAEnabled: forceEmailMfa || (identity[17] ?? 0) % 5 === 0,
+    isEmailMFAEnabled: forceEmailMfa || standInEmailMfa(key, srpUserID),
   };
+}
+
+/** The e-mail MFA flag of a stand-in srpUserID: set for about one in five, as accounts may have it. */
+export function standInEmailMfa(key: Uint8Array, srpUserID: string): boolean {
+  const digest = createHmac('sha256', key).update(`email-mfa\n${srpUserID.toLowerCase()}`).digest();
+  return (digest[0] ?? 0) % 5 === 0;
 }
 
 /** A version-4 UUID (RFC 9562 version and variant bits) from 16 bytes. */
