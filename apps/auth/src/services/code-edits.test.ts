@@ -1,7 +1,7 @@
 // Renaming a tag across the vault, advancing a HOTP counter, and the plain URI of "Show QR": each
 // changes what it should and keeps everything else of the code (unknown display keys and parameters).
 import { codeOf } from '../components/editor/testing/fixtures.ts';
-import { advancedCounter, normalisedTags, plainCodeURI, renameTagIn } from './code-edits.ts';
+import { advancedCounter, normalisedTags, plainCodeURI, renameTagIn, withoutHiddenLabels } from './code-edits.ts';
 import { parseCodeURI } from './code-uri.ts';
 
 describe('renameTagIn', () => {
@@ -38,6 +38,33 @@ describe('renameTagIn', () => {
 
 test('normalisedTags trims, drops empty tags and repeats, keeps the order', () => {
   expect(normalisedTags([' b ', 'a', '', 'b', '  '])).toEqual(['b', 'a']);
+});
+
+test('normalisedTags and a rename drop characters that draw nothing', () => {
+  expect(normalisedTags(['\u202Ekrow', 'work\u200B', 'work', '\u2066\u2069'])).toEqual(['krow', 'work']);
+  const code = codeOf({ display: { tags: ['Old'] } });
+  expect(renameTagIn([code], 'Old', '\u202ENew\u200B')[0]!.data.display.tags).toEqual(['New']);
+  expect(renameTagIn([code], 'Old', '\u200B')).toEqual([]);
+});
+
+test('withoutHiddenLabels cleans issuer, account, note and tags, and nothing else', () => {
+  const spoof = codeOf({
+    issuer: '\u202Emoc.elgoog',
+    account: ' al\u200Bice ',
+    display: { note: 'line one\nline\u2066 two', tags: ['a\u200Db', 'ab', 'keep'], unknown: { x: 1 } },
+  });
+  const clean = withoutHiddenLabels(spoof);
+  expect([clean.issuer, clean.account, clean.display.note, clean.display.tags]).toEqual([
+    'moc.elgoog',
+    'alice',
+    'line one\nline two',
+    ['ab', 'keep'],
+  ]);
+  expect(clean.secret).toBe(spoof.secret);
+  expect(clean.display.unknown).toEqual({ x: 1 });
+  // Honest data comes back as the same object.
+  const honest = codeOf({ issuer: 'مصرف', account: 'می\u200Cخواهم', display: { tags: ['\u{1F468}\u200D\u{1F469}'] } });
+  expect(withoutHiddenLabels(honest)).toBe(honest);
 });
 
 test('advancedCounter raises the HOTP counter by one and changes nothing else', () => {

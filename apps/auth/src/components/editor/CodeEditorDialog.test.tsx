@@ -231,6 +231,55 @@ describe('a pasted link', () => {
     expect(field(/^Issuer/)).toHaveValue('Typed');
   });
 
+  test('a link typed, not read: "Add" reads it first and saves the code', async () => {
+    const { user, onSave, onClose } = renderDialog();
+    await user.type(
+      field(/^Link/),
+      'otpauth://totp/Typed%20Co:dana?secret=JBSWY3DPEHPK3PXP&issuer=Typed%20Co&digits=8',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ issuer: 'Typed Co', account: 'dana', digits: 8 });
+    expect(screen.queryByText(/Some details are missing or wrong/)).not.toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  test('a typed link that holds no code: "Add" says why at the link field and saves nothing', async () => {
+    const { user, onSave } = renderDialog();
+    await user.type(field(/^Link/), 'otpauth://totp/Example:carol?secret=1111');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(field(/^Link/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(field(/^Link/)).toHaveFocus();
+    expect(descriptionOf(field(/^Link/))).toMatch(/secret/i);
+    // The empty details are not what is wrong.
+    expect(screen.queryByText(/Some details are missing or wrong/)).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  test('a typed link of a code already in the list: "Add" shows it with the warning, unsaved', async () => {
+    const existing = codeOf({ issuer: '\u202Emoc.elgoog', account: 'me', secret: 'JBSWY3DPEHPK3PXP' });
+    const { user, onSave } = renderDialog({ codes: [existing] });
+    await user.type(field(/^Link/), 'otpauth://totp/Again:me?secret=JBSWY3DPEHPK3PXP&issuer=Again');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This code is already in your list: ⟨U+202E⟩moc.elgoog (me).',
+    );
+    expect(field(/^Issuer/)).toHaveValue('Again');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  test('a link whose names hold characters that draw nothing fills the form without them', async () => {
+    const { user, onSave } = renderDialog();
+    pasteText(field(/^Link/), 'otpauth://totp/%E2%80%AEmoc.elgoog:a%E2%80%8Bb?secret=JBSWY3DPEHPK3PXP');
+    expect(await screen.findByDisplayValue('moc.elgoog')).toBeVisible();
+    expect(field(/^Account/)).toHaveValue('ab');
+    await fill(user, field(/^Note/), 'hi\u2066dden');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ issuer: 'moc.elgoog', account: 'ab' });
+    expect(onSave.mock.calls[0]![0].display.note).toBe('hidden');
+  });
+
   test('a Google export of three codes becomes a list, added together', async () => {
     const codes = [
       codeDataOf({ issuer: 'One', account: 'a', secret: 'JBSWY3DPEHPK3PXP' }),

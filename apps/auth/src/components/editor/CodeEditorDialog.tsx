@@ -100,7 +100,7 @@ interface Message {
 
 /** Where the focus goes next (count: a new request for the same place). */
 interface FocusRequest {
-  target: CodeFormField | 'issuer' | 'list';
+  target: CodeFormField | 'issuer' | 'list' | 'link';
   count: number;
 }
 
@@ -133,6 +133,7 @@ function EditorDialog({ open, target, codes, onClose, onSave }: CodeEditorDialog
 
   const fieldRefs = useRef<Partial<Record<CodeFormField | 'issuer', HTMLElement | null>>>({});
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const startedWithImage = useRef(false);
 
@@ -157,11 +158,12 @@ function EditorDialog({ open, target, codes, onClose, onSave }: CodeEditorDialog
 
   useEffect(() => {
     if (!focusRequest) return;
-    const element = focusRequest.target === 'list' ? listHeadingRef.current : fieldRefs.current[focusRequest.target];
+    const { target: to } = focusRequest;
+    const element = to === 'list' ? listHeadingRef.current : to === 'link' ? linkRef.current : fieldRefs.current[to];
     element?.focus();
   }, [focusRequest]);
 
-  const requestFocus = (to: CodeFormField | 'issuer' | 'list') =>
+  const requestFocus = (to: FocusRequest['target']) =>
     setFocusRequest((previous) => ({ target: to, count: (previous?.count ?? 0) + 1 }));
 
   /** Shows what a link or an image held: the form for one code, the checklist for several. */
@@ -271,9 +273,37 @@ function EditorDialog({ open, target, codes, onClose, onSave }: CodeEditorDialog
     }
   };
 
+  /**
+   * "Add" with a link typed but not read, and no details: the link is read first. A valid code that
+   * duplicates nothing is saved at once; anything else shows as reading the link would (the form, the
+   * duplicate warning, the checklist of several codes), and a link that holds no code says why.
+   */
+  const addFromLink = async (text: string) => {
+    setLinkError(undefined);
+    setSaving(true);
+    let read: CodeText;
+    try {
+      read = await readCodeText(text);
+    } catch (e) {
+      setSaving(false);
+      setLinkError(e instanceof CodeTextError ? { key: e.errorKey, values: e.values } : { key: 'editor.qr_failed' });
+      requestFocus('link');
+      return;
+    }
+    setSaving(false);
+    const ready = read.kind === 'code' ? formData(formValues(read.data), read.data) : undefined;
+    showResults([read]);
+    if (ready && !duplicateOf(ready, others)) await save(ready);
+  };
+
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    const noDetails = [values.issuer, values.account, values.secret].every((value) => value.trim() === '');
+    if (adding && !list && noDetails && link.trim() !== '') {
+      void addFromLink(link);
+      return;
+    }
     setSubmitted(true);
     if (!data) {
       const first = formFieldOrder.find((field) => allErrors[field] !== undefined);
@@ -388,6 +418,7 @@ function EditorDialog({ open, target, codes, onClose, onSave }: CodeEditorDialog
                     void readLink(link);
                   }
                 }}
+                inputRef={linkRef}
                 error={linkError !== undefined}
                 helperText={linkError ? keyMessage(t, i18n, linkError.key, 'editor.qr_failed', linkError.values) : ' '}
                 disabled={busy}

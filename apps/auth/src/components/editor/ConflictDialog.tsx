@@ -21,6 +21,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
+import { visibleText } from '@ente/shared/visible-text.ts';
 
 import type { CodeData } from '../../services/types.ts';
 import type { VaultConflict } from '../../services/vault.ts';
@@ -166,7 +167,7 @@ interface ComparedRow {
 /** The rows of the comparison; with no other version, nothing differs. */
 function compared(t: TFunction<'codes'>, mine: CodeData, theirs: CodeData | undefined): ComparedRow[] {
   const yesNo = (value: boolean) => (value ? t('editor.yes') : t('editor.no'));
-  const text = (value: string) => (value.trim() === '' ? t('editor.none') : value);
+  const text = (value: string) => (value.trim() === '' ? t('editor.none') : visibleText(value));
   const kind = (data: CodeData) =>
     data.type === 'steam'
       ? t('editor.kind_steam')

@@ -17,6 +17,8 @@ import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'r
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
+import { UserText } from '@ente/shared/components/UserText.tsx';
+import { visibleText, withoutHiddenText } from '@ente/shared/visible-text.ts';
 
 import type { Code } from '../../services/types.ts';
 import { failureMessage } from './editor-text.ts';
@@ -79,13 +81,15 @@ export function TagsDialog({ open, codes, onClose, onRename }: TagsDialogProps) 
                 ) : (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography sx={{ overflowWrap: 'anywhere' }}>{tag}</Typography>
+                      <Typography sx={{ overflowWrap: 'anywhere' }}>
+                        <UserText text={tag} />
+                      </Typography>
                       <Typography variant="body2" color="text.secondary">
                         {t('editor.tags_used', { count })}
                       </Typography>
                     </Box>
                     <IconButton
-                      aria-label={t('editor.tag_rename', { tag })}
+                      aria-label={t('editor.tag_rename', { tag: visibleText(tag) })}
                       onClick={() => setEditing(tag)}
                       disabled={editing !== undefined}
                       ref={(element) => {
@@ -122,10 +126,11 @@ function RenameForm({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('codes');
-  const [name, setName] = useState(tag);
+  // The field offers the name without characters that draw nothing; saving it cleans the tag.
+  const [name, setName] = useState(() => withoutHiddenText(tag));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
-  const target = name.trim();
+  const target = withoutHiddenText(name).trim();
   const merges = target !== tag && existing.includes(target);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -151,7 +156,7 @@ function RenameForm({
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
-        label={t('editor.tag_new_name', { tag })}
+        label={t('editor.tag_new_name', { tag: visibleText(tag) })}
         value={name}
         onChange={(event) => {
           setName(event.target.value);

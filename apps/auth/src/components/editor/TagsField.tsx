@@ -5,6 +5,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import { normalisedTags } from '../../services/code-edits.ts';
 
 export interface TagsFieldProps {
@@ -35,6 +37,8 @@ export function TagsField({ tags, onChange, knownTags, disabled, label }: TagsFi
       onBlur={commitInput}
       disabled={disabled}
       filterSelectedOptions
+      // Another code's tag may hold characters that draw nothing: shown as markers, dropped when chosen.
+      getOptionLabel={(tag) => visibleText(tag)}
       renderInput={(params) => (
         <TextField {...params} label={label ?? t('editor.tags_label')} helperText={t('editor.tags_hint')} />
       )}

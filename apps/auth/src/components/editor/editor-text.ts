@@ -2,14 +2,19 @@
 // key that comes from elsewhere (the parser's `parse.*`, the vault's `vault.*`) with a fallback.
 import type { i18n as I18n, TFunction } from 'i18next';
 
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import type { CodeData } from '../../services/types.ts';
 
 type EditorT = TFunction<'codes'>;
 
-/** "Issuer (account)", or whichever of the two there is, or "(no name)". */
+/**
+ * "Issuer (account)", or whichever of the two there is, or "(no name)"; characters that draw nothing
+ * shown as markers (@ente/shared/visible-text.ts).
+ */
 export function codeName(t: EditorT, data: Pick<CodeData, 'issuer' | 'account'>): string {
-  const issuer = data.issuer.trim();
-  const account = data.account.trim();
+  const issuer = visibleText(data.issuer.trim());
+  const account = visibleText(data.account.trim());
   if (issuer && account) return `${issuer} (${account})`;
   return issuer || account || t('editor.no_name');
 }

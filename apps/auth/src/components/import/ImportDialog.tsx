@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
+import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { codesToImport, previewImport, type ImportPreview } from '../../services/import/preview.ts';
 import {
@@ -342,8 +343,12 @@ function PreviewLists({
   onChoose: (key: string, chosen: boolean) => void;
 }) {
   const { t } = useTranslation('import');
+  // Names as the file has them, characters that draw nothing shown as markers (what is added has none).
   const name = (data: { issuer: string; account: string }) =>
-    [data.issuer, data.account].filter((part) => part.trim() !== '').join(' — ') || t('preview.no_name');
+    [data.issuer, data.account]
+      .filter((part) => part.trim() !== '')
+      .map(visibleText)
+      .join(' — ') || t('preview.no_name');
   const more = (count: number) =>
     count > shownEntries && (
       <Typography variant="body2" color="text.secondary">
@@ -362,7 +367,9 @@ function PreviewLists({
         )}
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {preview.fresh.slice(0, shownEntries).map((entry) => (
-            <li key={entry.key}>{name(entry.data)}</li>
+            <li key={entry.key}>
+              <bdi>{name(entry.data)}</bdi>
+            </li>
           ))}
         </Box>
         {more(preview.fresh.length)}

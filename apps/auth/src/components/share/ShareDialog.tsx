@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { currentLocale } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
+import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { canShare, shareDurations, shareLink, shareWindow, type ShareMinutes } from '../../services/share.ts';
 import type { Code } from '../../services/types.ts';
@@ -60,7 +61,8 @@ function ShareContent({ code, timeOffsetMs }: { code: Code; timeOffsetMs: number
   const [problem, setProblem] = useState<'createFailed' | 'copyFailed'>();
   const [copied, setCopied] = useState(false);
   const linkId = useId();
-  const name = code.issuer && code.account ? `${code.issuer} (${code.account})` : code.issuer || code.account;
+  const [issuer, account] = [visibleText(code.issuer), visibleText(code.account)];
+  const name = issuer && account ? `${issuer} (${account})` : issuer || account;
 
   if (!canShare(code)) {
     return (

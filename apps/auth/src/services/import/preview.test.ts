@@ -85,3 +85,11 @@ test('a repeat in the file is the same code spelt differently: same bytes and pa
   expect(preview.fresh.map((entry) => entry.data.issuer)).toEqual(['A', 'A again']);
   expect(preview.duplicates.map((entry) => [entry.data.issuer, entry.of])).toEqual([['A in lower case', 'file']]);
 });
+
+test('names that hold characters that draw nothing are shown and written without them', () => {
+  const file = [codeDataOf({ issuer: '\u202Emoc.elgoog', account: 'me\u200B', display: { tags: ['\u2066x'] } })];
+  const preview = previewImport({ format: 'otpauth-list', codes: file, skipped: [] }, []);
+  const [written] = codesToImport(preview, new Set());
+  expect([written?.issuer, written?.account, written?.display.tags]).toEqual(['moc.elgoog', 'me', ['x']]);
+  expect(preview.fresh[0]?.data).toBe(written);
+});
