@@ -18,6 +18,7 @@ import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { log } from '@ente/shared/log.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
+import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { loadBrandIndex, type BrandIndex } from '../services/brand-icons.ts';
 import { codeData, renameTagIn } from '../services/code-edits.ts';
@@ -312,7 +313,7 @@ export function VaultView({ vault }: { vault: Vault }) {
       if (moved) {
         announce(
           t('list.moved', {
-            name: moved.issuer || moved.account,
+            name: visibleText(moved.issuer || moved.account),
             position: target + (where === 'after' ? 2 : 1),
             total: entries.length,
           }),
@@ -338,7 +339,7 @@ export function VaultView({ vault }: { vault: Vault }) {
 
   const confirmDeleteForever = useCallback(
     (code: Code) => {
-      const name = code.issuer || code.account;
+      const name = visibleText(code.issuer || code.account);
       showDialog({
         title: t('list.deleteForeverTitle'),
         content: t('list.deleteForeverBody', { name }),

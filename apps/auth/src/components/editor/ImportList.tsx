@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import { isComplete, partsRead } from '../../services/code-import.ts';
 import type { Code } from '../../services/types.ts';
 import { codeName, keyMessage } from './editor-text.ts';
@@ -97,7 +99,7 @@ export function ImportList({
           {skipped.map((entry, index) => (
             <Typography key={index} variant="body2">
               {t('editor.skipped', {
-                name: entry.name || t('editor.no_name'),
+                name: visibleText(entry.name) || t('editor.no_name'),
                 reason: keyMessage(t, i18n, entry.reasonKey, 'editor.migration_invalid', entry.values),
               })}
             </Typography>

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 
 import { currentLocale, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
+import { visibleText } from '@ente/shared/visible-text.ts';
 
 import type { Code } from '../../services/types.ts';
 
@@ -109,7 +110,12 @@ function ExportSteps({ onClose, codes }: Omit<ExportDialogProps, 'open'>) {
       const images = await Promise.all(
         uris.map((uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 4, width: 320 })),
       );
-      setStep({ kind: 'google', images, index: 0, left: skipped.map((code) => code.issuer || code.account) });
+      setStep({
+        kind: 'google',
+        images,
+        index: 0,
+        left: skipped.map((code) => visibleText(code.issuer || code.account)),
+      });
       return;
     }
     let content: string;

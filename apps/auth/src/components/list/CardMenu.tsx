@@ -18,6 +18,8 @@ import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { visibleText } from '@ente/shared/visible-text.ts';
+
 import { canShare } from '../../services/share.ts';
 import type { Code } from '../../services/types.ts';
 
@@ -60,7 +62,7 @@ export function CardMenu({ target, editable, canMove, onAction, onClose }: CardM
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{
         list: {
-          'aria-label': code ? t('list.actionsFor', { name: code.issuer || code.account }) : undefined,
+          'aria-label': code ? t('list.actionsFor', { name: visibleText(code.issuer || code.account) }) : undefined,
           dense: true,
         },
       }}
