@@ -84,20 +84,65 @@ export const microsParam = z.pipe(
 /** User IDs are int64 serials; JSON carries them as numbers. */
 export const userID = z.int().check(z.positive());
 
+/** What is wrong with an address for mail (see `emailAddressProblem`). */
+export type EmailAddressProblem = 'empty' | 'form' | 'domain';
+
+const emailForm = /^[^\s@]+@[^\s@]+$/;
+/** A hostname label: letters (any script), digits and marks, with inner hyphens, 1 to 63 characters. */
+const domainLabel = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
+/** A top-level domain: letters only (none is numeric), or an IDN in its xn-- form. */
+const topLevelDomain = /^(?:[\p{L}\p{M}]{2,63}|xn--[a-z0-9-]{1,59})$/u;
+/** Names that never reach a mail server on the internet (RFC 2606, RFC 6761, RFC 7686 and common LAN names). */
+const localTopLevelDomains = new Set([
+  'localhost',
+  'localdomain',
+  'local',
+  'lan',
+  'home',
+  'internal',
+  'invalid',
+  'test',
+  'example',
+  'onion',
+  'arpa',
+]);
+
+/**
+ * Why `address` (already trimmed and lower-cased) is not an address that a mail server on the internet
+ * could deliver to, or undefined when it is one (docs/protocol.md#conventions): `empty`; `form` when it
+ * is not `local@domain` without spaces; `domain` when the domain is not an internet host name, i.e.
+ * at least two dot-separated labels of letters, digits and inner hyphens, a top-level domain of
+ * letters (so no IP address, bracketed or not), and no local name such as `localhost` or `.local`.
+ */
+export function emailAddressProblem(address: string): EmailAddressProblem | undefined {
+  if (address === '') return 'empty';
+  if (!emailForm.test(address)) return 'form';
+  const domain = address.slice(address.indexOf('@') + 1);
+  if (domain.length > 253) return 'domain';
+  const labels = domain.split('.');
+  const tld = labels.at(-1) ?? '';
+  if (labels.length < 2 || !labels.every((label) => domainLabel.test(label))) return 'domain';
+  if (!topLevelDomain.test(tld) || localTopLevelDomains.has(tld)) return 'domain';
+  return undefined;
+}
+
 /**
  * An e-mail address as the server normalises it: trimmed and lower-cased (docs/protocol.md#users-and-e-mail). It must have
- * one "@" with text on both sides and no spaces, and pass the text rule.
+ * one "@" with text on both sides and no spaces, a domain that mail on the internet can reach
+ * (`emailAddressProblem`), and pass the text rule.
  */
-export const email = z
-  .string()
-  .check(
-    z.maxLength(320),
-    plainText(),
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, 'must not be empty'),
-    z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
-  );
+export const email = z.string().check(
+  z.maxLength(320),
+  plainText(),
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, 'must not be empty'),
+  z.regex(emailForm, 'must be an e-mail address'),
+  z.refine(
+    (address: string) => emailAddressProblem(address) !== 'domain',
+    'must be at an internet domain, such as name@example.org (no IP address, no local name)',
+  ),
+);
 
 /** A 6-digit code (OTT or TOTP); surrounding spaces are trimmed as museum does. */
 export const sixDigitCode = z.pipe(

@@ -5,6 +5,7 @@ import { describe, expect, test } from '@jest/globals';
 import {
   b64,
   decodedLength,
+  emailAddressProblem,
   emailAuthorizationResponseSchema,
   entityDiffQuerySchema,
   keyAttributesSchema,
@@ -43,12 +44,57 @@ describe('requests', () => {
       email: 'alice@example.org',
       purpose: 'login',
     });
-    expect(sendOttRequestSchema.parse({ email: 'a@b.c', purpose: '' }).purpose).toBeUndefined();
+    expect(sendOttRequestSchema.parse({ email: 'a@b.co', purpose: '' }).purpose).toBeUndefined();
     expect(sendOttRequestSchema.safeParse({ email: '   ' }).success).toBe(false);
   });
+  test('e-mails must be deliverable on the internet: a dotted host name with a letter TLD, no IP, no local name', () => {
+    const accepted = [
+      'name@example.org',
+      'a.b+tag@mail.example.co.uk',
+      'x@xn--bcher-kva.de',
+      'x@sub-domain.example.com',
+      'zoë@exämple.org',
+      'x@例え.jp',
+      'x@1.2.3.example.net',
+      'x@example.xn--p1ai',
+    ];
+    const refused = [
+      'x@localhost',
+      'x@[127.0.0.1]',
+      'x@127.0.0.1',
+      'x@[ipv6:::1]',
+      'x@mailserver',
+      'x@example.123',
+      'x@printer.local',
+      'x@box.localhost',
+      'x@site.test',
+      'x@host.invalid',
+      'x@-bad.example.org',
+      'x@bad-.example.org',
+      'x@a..example.org',
+      'x@example.org.',
+      'x@.example.org',
+      'x@under_score.example.org',
+      'x@example.c',
+      `x@${'a'.repeat(64)}.example.org`,
+    ];
+    for (const address of accepted) {
+      expect([address, sendOttRequestSchema.safeParse({ email: address }).success]).toEqual([address, true]);
+      expect(emailAddressProblem(address)).toBeUndefined();
+    }
+    for (const address of refused) {
+      const result = sendOttRequestSchema.safeParse({ email: address });
+      expect([address, result.success]).toEqual([address, false]);
+      expect(result.error?.issues[0]?.message).toMatch(/internet domain/);
+      expect(emailAddressProblem(address)).toBe('domain');
+    }
+    expect(emailAddressProblem('')).toBe('empty');
+    expect(emailAddressProblem('no-at-sign')).toBe('form');
+    expect(emailAddressProblem('a b@example.org')).toBe('form');
+  });
   test('codes lose their spaces and must be six digits', () => {
-    expect(verifyEmailRequestSchema.parse({ email: 'a@b.c', ott: ' 012 345 ' }).ott).toBe('012345');
-    expect(verifyEmailRequestSchema.safeParse({ email: 'a@b.c', ott: '12345' }).success).toBe(false);
+    expect(verifyEmailRequestSchema.parse({ email: 'a@b.co', ott: ' 012 345 ' }).ott).toBe('012345');
+    expect(verifyEmailRequestSchema.safeParse({ email: 'a@b.co', ott: '12345' }).success).toBe(false);
   });
   test('diff: both parameters required, limit 1..5000', () => {
     expect(entityDiffQuerySchema.parse({ sinceTime: '0', limit: '2500' })).toEqual({ sinceTime: 0, limit: 2500 });

@@ -11,9 +11,9 @@ const hostile = [
   'a\u0000@x.org',
   'x\ud800@example.org',
   'x\udc00@example.org',
-  'a\u0007b@c.d',
-  'a\u007fb@c.d',
-  'a\u0085b@c.d',
+  'a\u0007b@c.de',
+  'a\u007fb@c.de',
+  'a\u0085b@c.de',
   '\u0000',
   'name\ud83d',
 ];
@@ -77,7 +77,7 @@ describe('the text rule', () => {
       const leaf = byPath.get(path);
       expect(leaf).toBeDefined();
       // The same string without its hostile character passes: the shape checks alone would accept them.
-      expect(leaf?.safeParse('a@c.d').success).toBe(true);
+      expect(leaf?.safeParse('a@c.de').success).toBe(true);
     }
   });
 

@@ -112,6 +112,20 @@ describe('with the default configuration', () => {
       assert.equal(change.status, 401);
     });
 
+    test('an address no mail server on the internet could reach is 400, with nothing sent or stored', async () => {
+      const before = server.mail.messages.length;
+      for (const email of ['x@localhost', 'x@[127.0.0.1]', 'x@intranet', 'x@example.123']) {
+        const answer = await api.post('/users/ott', { email, purpose: 'signup' });
+        assert.equal(answer.status, 400, email);
+        assert.match(answer.body.message ?? '', /^email: must be at an internet domain/);
+        const attributes = await api.get('/users/srp/attributes', { query: { email } });
+        assert.equal(attributes.status, 400, email);
+      }
+      assert.equal(server.mail.messages.length, before);
+      const stored = await server.sql(`SELECT id FROM otts WHERE email LIKE 'x@%'`);
+      assert.deepEqual(stored, []);
+    });
+
     test('a registered address gets a code for "login", no purpose and an empty purpose', async () => {
       const account = await signUp(api, server.mail, { srp: false });
       for (const purpose of ['login', undefined, '']) {
@@ -127,6 +141,10 @@ describe('with the default configuration', () => {
         [{ email: '' }, 'email'],
         [{ email: '   ' }, 'email'],
         [{ email: 'no-at-sign' }, 'email'],
+        [{ email: 'x@localhost' }, 'email'],
+        [{ email: 'x@[127.0.0.1]' }, 'email'],
+        [{ email: 'x@192.168.1.1' }, 'email'],
+        [{ email: 'x@printer.local' }, 'email'],
         [{ email: 42 }, 'email'],
         [{ email: uniqueEmail(), purpose: 'steal' }, 'purpose'],
         [{}, 'email'],

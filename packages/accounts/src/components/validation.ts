@@ -1,8 +1,11 @@
 // What the sign-in forms check before they talk to the server, each problem as the key of its
-// message. E-mail addresses follow the server's own rule (docs/protocol.md#conventions: trimmed,
-// lower-cased, `local@domain` without spaces, at most 320 characters), so the form refuses nothing the
-// server would take; passwords need at least 8 characters.
+// message. E-mail addresses follow the server's own rule, the protocol's `emailAddressProblem`
+// (docs/protocol.md#conventions: trimmed, lower-cased, `local@domain` without spaces at an internet
+// domain, at most 320 characters), so the form refuses nothing the server would take and says why;
+// passwords need at least 8 characters.
 import type { ParseKeys } from 'i18next';
+
+import { emailAddressProblem } from '@ente/protocol/common.ts';
 
 /** The minimum length of a new password. */
 export const minPasswordLength = 8;
@@ -17,9 +20,17 @@ export function normalizeEmail(email: string): string {
 
 export function emailProblem(email: string): ParseKeys<'accounts'> | undefined {
   const normalized = normalizeEmail(email);
-  if (!normalized) return 'form_email_required';
-  if (normalized.length > 320 || !/^[^\s@]+@[^\s@]+$/.test(normalized)) return 'form_email_invalid';
-  return undefined;
+  if (normalized.length > 320) return 'form_email_invalid';
+  switch (emailAddressProblem(normalized)) {
+    case 'empty':
+      return 'form_email_required';
+    case 'form':
+      return 'form_email_invalid';
+    case 'domain':
+      return 'form_email_domain';
+    case undefined:
+      return undefined;
+  }
 }
 
 export function newPasswordProblem(password: string): ParseKeys<'accounts'> | undefined {

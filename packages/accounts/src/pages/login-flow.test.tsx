@@ -41,10 +41,16 @@ test('the e-mail field is set up for autofill', () => {
   expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
 });
 
+const domainMessage =
+  'After the @ must come an internet domain, such as example.org: no IP address, no local name like localhost.';
+
 test.each([
   ['', 'Enter your e-mail address.'],
   ['ada', 'Enter a valid e-mail address, such as name@example.org.'],
   ['ada @example.org', 'Enter a valid e-mail address, such as name@example.org.'],
+  ['ada@localhost', domainMessage],
+  ['ada@127.0.0.1', domainMessage],
+  ['ada@printer.local', domainMessage],
 ])('"%s" is refused next to the field, without asking the server', async (text, message) => {
   await submitEmail(text);
   const field = screen.getByRole('textbox', { name: 'E-mail address' });

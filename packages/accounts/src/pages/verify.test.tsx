@@ -44,6 +44,17 @@ test('says where the code went, and focuses the code field', async () => {
   expect(mockRouter.replace).not.toHaveBeenCalled();
 });
 
+test('after a login it says a code goes only to an address with an account; not during a sign-up', async () => {
+  const hint = 'A code goes only to an address that has an account. No code? Check the address, or create an account.';
+  const { unmount } = renderInShell(<VerifyPage />);
+  expect(await screen.findByText(hint)).toBeInTheDocument();
+  unmount();
+  saveJustSignedUp();
+  renderInShell(<VerifyPage />);
+  expect(screen.getByRole('link', { name: 'Change e-mail address' })).toHaveAttribute('href', '/signup');
+  expect(screen.queryByText(hint)).not.toBeInTheDocument();
+});
+
 test('without an address in progress, goes to /login', async () => {
   localStorage.clear();
   renderInShell(<VerifyPage />);

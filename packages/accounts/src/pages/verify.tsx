@@ -86,6 +86,13 @@ export default function VerifyPage() {
               {resent ? t('verify_resent') : ''}
             </Typography>
           </Box>
+          {changeEmailRoute === '/login' ? (
+            // The server answers a login for an address without an account as it answers any other,
+            // and sends nothing (docs/protocol.md#e-mail-codes): say so, for whoever waits in vain.
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('verify_login_hint')}
+            </Typography>
+          ) : null}
           <RouteLink href={changeEmailRoute}>{t('verify_change_email')}</RouteLink>
         </>
       }
