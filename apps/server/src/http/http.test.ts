@@ -229,7 +229,7 @@ describe('route rate limits', () => {
   /** Starts a new one-minute window, so each test counts from zero. */
   const nextMinute = () => server.clock.advance(MINUTE);
   const useUpPublicLimit = async () => {
-    for (let i = 0; i < 10; i++) assert.equal(await attributes(), 404, `request ${i}`);
+    for (let i = 0; i < 10; i++) assert.equal(await attributes(), 200, `request ${i}`);
   };
 
   test('the eleventh request a minute from one IP to a public path is 429', async () => {
@@ -250,7 +250,7 @@ describe('route rate limits', () => {
     nextMinute();
     await useUpPublicLimit();
     nextMinute();
-    assert.equal(await attributes(), 404);
+    assert.equal(await attributes(), 200);
   });
 
   test('authenticated paths count per user', async () => {
