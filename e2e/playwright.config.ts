@@ -4,6 +4,19 @@ import { defineConfig } from '@playwright/test';
 
 import { e2eSettings } from './config.ts';
 
+const launchOptions = {
+  executablePath: e2eSettings.chromium,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -17,25 +30,20 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   // The leak scan runs last, after every other test: it stops the stack to read the server's database.
+  // The back/forward cache tests run in a browser with that cache on (Playwright turns it off by default).
   projects: [
-    { name: 'browser', testIgnore: 'leaks.spec.ts' },
+    { name: 'browser', testIgnore: ['leaks.spec.ts', 'bfcache.spec.ts'] },
+    {
+      name: 'bfcache',
+      testMatch: 'bfcache.spec.ts',
+      use: { launchOptions: { ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] } },
+    },
     { name: 'leaks', testMatch: 'leaks.spec.ts', dependencies: ['browser'] },
   ],
   use: {
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: e2eSettings.chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions,
   },
 });

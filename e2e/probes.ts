@@ -168,3 +168,22 @@ export async function argon2Runs(page: Page): Promise<Argon2RunEntry[]> {
     })),
   );
 }
+
+/**
+ * A heap snapshot of the page's JavaScript (the DevTools protocol's HeapProfiler, after a garbage
+ * collection): every string the page's heap holds is in it as JSON text. The renderer's whole isolate
+ * is snapshotted, so a document of this tab kept in the back/forward cache is in it too.
+ */
+export async function heapSnapshot(page: Page): Promise<Buffer> {
+  const session = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  session.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  try {
+    await session.send('HeapProfiler.enable');
+    await session.send('HeapProfiler.collectGarbage');
+    await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    await session.detach();
+  }
+  return Buffer.from(chunks.join(''), 'utf8');
+}

@@ -6,7 +6,7 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 import type { Code, VaultItem } from '../services/types.ts';
 import { itemOf } from '../services/vault.ts';
 import { fakeCode, fakeVault, itemsOf, type FakeVault } from './list/testing/fake-vault.ts';
-import { VaultView } from './VaultPage.tsx';
+import { OpenVault, VaultView } from './VaultPage.tsx';
 
 // RFC 6238 Appendix B: T = 1111111109 s gives 07081804 (SHA-1, 8 digits); the next period 14050471.
 const rfcTime = 1_111_111_109_000;
@@ -438,4 +438,23 @@ test('Add code (or the A key) opens the editor; display options are saved for th
   fireEvent.keyDown(screen.getByRole('dialog', { name: 'Display options' }), { key: 'Escape' });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(card('A').querySelector('[data-compact]')).not.toBeNull();
+});
+
+test('a vault that closes (lock, logout) unmounts the whole view, an open editor included; what stays says the tab is locked', async () => {
+  const vault = fakeVault(itemsOf([fakeCode({ issuer: 'Closing', secret: 'JBSWY3DPEHPK3PXP' })]));
+  const onReopen = jest.fn();
+  renderInShell(<OpenVault vault={vault} onReopen={onReopen} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Actions for Closing' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+  const editor = await screen.findByRole('dialog');
+  expect(within(editor).getByLabelText(/^Secret key/)).toHaveValue('JBSWY3DPEHPK3PXP');
+
+  // What the vault's close() does to its snapshot; the fake keeps its items, so only unmounting hides them.
+  act(() => vault.set({ status: 'failed', readOnlyReason: 'locked' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('list', { name: 'Codes' })).toBeNull();
+  expect(document.body).not.toHaveTextContent('Closing');
+  expect(screen.getByRole('alert')).toHaveTextContent('This tab is locked. Enter your password to see your codes.');
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(onReopen).toHaveBeenCalledTimes(1);
 });

@@ -24,7 +24,7 @@ import { loadBrandIndex, type BrandIndex } from '../services/brand-icons.ts';
 import { codeData, renameTagIn } from '../services/code-edits.ts';
 import { savedDisplayOptions, saveDisplayOptions, type DisplayOptions } from '../services/display-options.ts';
 import { moveCode, positionChanges } from '../services/manual-order.ts';
-import { codesAt } from '../services/otp.ts';
+import { codesAt, forgetSecrets } from '../services/otp.ts';
 import { registerServiceWorker } from '../services/service-worker.ts';
 import { createTicker } from '../services/ticker.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
@@ -90,15 +90,32 @@ export default function VaultPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
 
-  if (state.vault) return <VaultView vault={state.vault} />;
-  if (error instanceof VaultError && !redirect) {
-    const retry = () => {
-      setState({});
-      setAttempt((n) => n + 1);
-    };
-    return <OpenFailed errorKey={error.errorKey} onRetry={retry} />;
-  }
+  const retry = () => {
+    setState({});
+    setAttempt((n) => n + 1);
+  };
+  if (state.vault) return <OpenVault vault={state.vault} onReopen={retry} />;
+  if (error instanceof VaultError && !redirect) return <OpenFailed errorKey={error.errorKey} onRetry={retry} />;
   return <LoadingOverlay />;
+}
+
+/**
+ * The codes while the vault is open. Once it closes (the idle lock, logout, a sign-out in another tab),
+ * the whole view unmounts at once, so that none of its state (codes, notes, an editor's fields) stays in
+ * memory while the page leaves; what remains says the tab is locked, and the idle lock's cover stays above.
+ */
+export function OpenVault({ vault, onReopen }: { vault: Vault; onReopen: () => void }) {
+  // 'locked' is the reason of a closed vault only (vault.ts, close()).
+  const closed = useVaultSnapshot(vault).readOnlyReason === 'locked';
+  useEffect(() => {
+    if (closed) forgetSecrets();
+  }, [closed]);
+  return (
+    <>
+      {closed ? <OpenFailed errorKey="vault.locked" onRetry={onReopen} /> : <VaultView vault={vault} />}
+      <IdleLock vault={vault} />
+    </>
+  );
 }
 
 function redirectFor(error: VaultError): string | undefined {
@@ -603,7 +620,6 @@ export function VaultView({ vault }: { vault: Vault }) {
       <OnceOpened when={conflict !== undefined}>
         <ConflictDialog conflict={conflict} onResolve={(choice) => vault.resolveConflict(conflict?.id ?? '', choice)} />
       </OnceOpened>
-      <IdleLock vault={vault} />
       <Toast message={message} announcement={announcement} />
     </BrandIndexContext>
   );

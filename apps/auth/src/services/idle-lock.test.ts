@@ -9,6 +9,7 @@ import {
   saveInflightPasskeySessionID,
   saveKeyEncryptionKeyStash,
 } from '@ente/shared/storage/account-storage.ts';
+import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
 
 import {
   defaultIdleLockMinutes,
@@ -18,6 +19,13 @@ import {
   subscribeIdleLockMinutes,
   watchIdle,
 } from './idle-lock.ts';
+import type * as Otp from './otp.ts';
+import { forgetSecrets } from './otp.ts';
+
+jest.mock('./otp.ts', () => {
+  const actual = jest.requireActual<typeof Otp>('./otp.ts');
+  return { ...actual, forgetSecrets: jest.fn(actual.forgetSecrets) };
+});
 
 const minute = 60_000;
 
@@ -196,6 +204,15 @@ describe('lockThisTab', () => {
     // Not a key: what this tab waits for from the passkey flow stays.
     expect(savedInflightPasskeySessionID()).toBe('passkey-session');
     // A new crypto API object: the old one (and what it held) is gone.
+    expect(cryptoWorker()).not.toBe(before);
+  });
+
+  test('logout (the in-memory resets) forgets what a lock forgets: the decoded secrets and the crypto worker', async () => {
+    jest.mocked(forgetSecrets).mockClear();
+    const before = cryptoWorker();
+    await before;
+    await resetInMemoryState();
+    expect(forgetSecrets).toHaveBeenCalledTimes(1);
     expect(cryptoWorker()).not.toBe(before);
   });
 

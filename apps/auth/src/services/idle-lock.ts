@@ -4,6 +4,7 @@
 import { resetCryptoWorker } from '@ente/crypto/client.ts';
 import { log } from '@ente/shared/log.ts';
 import { removeEncryptionKeyStash, removeKeyEncryptionKeyStash } from '@ente/shared/storage/account-storage.ts';
+import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { readLocal, writeLocal } from '@ente/shared/storage/local-storage.ts';
 
 import { forgetSecrets } from './otp.ts';
@@ -117,8 +118,9 @@ export function watchIdle(minutes: number, onIdle: () => void, now: () => number
 
 /**
  * Locks this tab: closes the vault (which empties its snapshot), drops the decoded secrets kept for
- * speed, removes the session keys (masterKey and KEK stashes) and ends the crypto worker. The caller then leaves for the unlock screen (`unlockRoute`). Each step runs even if
- * an earlier one fails.
+ * speed, removes the session keys (masterKey and KEK stashes) and ends the crypto worker. The caller then
+ * leaves for the unlock screen (`unlockRoute`) for good (reloadAt). Each step runs even if an earlier one
+ * fails.
  */
 export function lockThisTab(vault: { close(): void }): void {
   try {
@@ -126,11 +128,22 @@ export function lockThisTab(vault: { close(): void }): void {
   } catch (e) {
     log.error('Could not close the vault while locking', e);
   }
-  forgetSecrets();
   removeEncryptionKeyStash();
   removeKeyEncryptionKeyStash();
+  forgetDecrypted();
+}
+
+/**
+ * What a lock and a logout forget besides the vault and the keys: the decoded secrets kept for speed and
+ * the crypto worker, whose heap may still hold texts it decrypted.
+ */
+function forgetDecrypted(): void {
+  forgetSecrets();
   resetCryptoWorker();
 }
+
+// Logout forgets the same (the vault itself closes through its own reset, vault.ts).
+registerInMemoryReset('auth-decrypted', forgetDecrypted);
 
 /** Where a locked tab goes: the password step, which unlocks it and returns to /auth. */
 export const unlockRoute = '/credentials';

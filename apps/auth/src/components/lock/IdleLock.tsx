@@ -1,9 +1,10 @@
 // Locks the tab after the chosen time without activity (services/idle-lock.ts, see [Note: Idle lock]).
 // VaultPage renders it once while the vault is open. On lock it covers the page at once, so no code
-// stays in view, forgets the keys, and loads the password step afresh.
+// stays in view, forgets the keys, and loads the password step afresh in place of this page.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 import { reloadAt } from '@ente/shared/app/navigation.ts';
@@ -25,8 +26,12 @@ export function IdleLock({ vault }: { vault: Vault }): React.ReactNode {
   useEffect(
     () =>
       watchIdle(minutes, () => {
-        lockThisTab(vault);
-        setLocked(true);
+        // Rendered before the page leaves: the cover is up and, the vault being closed, VaultPage has
+        // unmounted the codes and all their state.
+        flushSync(() => {
+          lockThisTab(vault);
+          setLocked(true);
+        });
         reloadAt(unlockRoute);
       }),
     [minutes, vault],
