@@ -602,6 +602,32 @@ describe('guessing e-mail codes from several client addresses', () => {
     assert.equal((await api.post('/users/verify-email', { email, ott: code }, from('203.0.113.7'))).status, 429);
     assert.equal((await api.post('/users/verify-email', { email, ott: code }, from('192.0.2.3'))).status, 200);
   });
+
+  test('two hundred new addresses from as many client addresses trip the breaker; an account still gets its login code', async () => {
+    server.clock.advance(60 * MINUTE);
+    const account = await signUp(api, server.mail, { srp: false });
+    server.clock.advance(60 * MINUTE);
+    const mailedTo = (email: string) => server.mail.messages.filter((message) => message.to === email).length;
+    const hard = server.config.OTT_SEND_HARD_LIMIT;
+    for (let i = 0; i < hard; i++) {
+      const email = uniqueEmail('mass');
+      const answer = await api.post('/users/ott', { email, purpose: 'signup' }, from(`10.9.${i >> 8}.${i & 255}`));
+      assert.equal(answer.status, 200);
+      assert.equal(mailedTo(email), 1, `send ${i} is mailed`);
+    }
+    const held = uniqueEmail('mass');
+    const answer = await api.post('/users/ott', { email: held, purpose: 'signup' }, from('10.9.200.1'));
+    assert.equal(answer.status, 200, 'held back, answered as a send');
+    assert.equal(answer.text, '');
+    assert.equal(mailedTo(held), 0, 'not mailed');
+    const guess = await api.post('/users/verify-email', { email: held, ott: '123456' }, from('10.9.200.1'));
+    assert.equal(guess.status, 401, 'its verify answers as for a wrong code');
+
+    const login = await emailLogin(api, server.mail, account.email);
+    assert.equal(login.status, 200, 'the account got its login code and signed in');
+    assert.equal(login.body.id, account.userID);
+    server.clock.advance(60 * MINUTE);
+  });
 });
 
 describe('the send limiter', () => {
