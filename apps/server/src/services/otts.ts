@@ -73,7 +73,9 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
   const fixed = purpose === 'change' ? undefined : fixedOtt(ctx, email);
   let plan = planFor(ctx, purpose, account);
   let kind: OttSendKind = plan.mail === 'nothing' ? 'held' : account ? 'account' : 'new';
-  if (kind === 'new' && !fixed && (await newAddressSendsHeld(ctx, now))) {
+  // Asked for every request, so that the work done does not depend on the account either.
+  const holdNewAddresses = await newAddressSendsHeld(ctx, now);
+  if (kind === 'new' && !fixed && holdNewAddresses) {
     plan = { mail: 'nothing' };
     kind = 'held';
   }
