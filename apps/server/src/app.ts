@@ -16,6 +16,7 @@ import { registerRequestHooks } from './http/request-hooks.ts';
 import { registerRouteHooks } from './http/route-hooks.ts';
 import { registerTokenCheck } from './http/token-check.ts';
 import { parseEveryBodyAsJson } from './http/validation.ts';
+import { proxyTrust } from './lib/addresses.ts';
 import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
@@ -98,7 +99,8 @@ function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
     // No pino child per request (it costs a tenth of the hot sync poll's throughput); the few lines
     // logged per request name the request id themselves.
     childLoggerFactory: (logger) => logger,
-    trustProxy: config.TRUST_PROXY,
+    // The client is the right-most X-Forwarded-For address that is not one of the operator's proxies.
+    trustProxy: proxyTrust(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },

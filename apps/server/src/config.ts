@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 
 import { z } from 'zod';
 
+import { parseTrustedProxies, type TrustedProxies } from './lib/addresses.ts';
+
 export type Config = z.infer<typeof configSchema>;
 
 const localOrigins = [3000, 3001, 3003, 3004].flatMap((port) => [
@@ -26,6 +28,16 @@ const flag = z
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** TRUST_PROXY: a hop count or a list of addresses and ranges; settings that trust every hop are refused. */
+const trustedProxies = z.string().transform((value, context): TrustedProxies => {
+  const parsed = parseTrustedProxies(value);
+  if (typeof parsed !== 'string') return parsed;
+  context.addIssue({ code: 'custom', message: parsed });
+  return z.NEVER;
+});
+
+const MiB = 1024 * 1024;
 
 /** "email,code" pairs separated by ";" (docs/protocol.md#fixed-codes-for-testing). */
 const fixedOttList = z
@@ -56,8 +68,11 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   APP_ORIGINS: originList.default(localOrigins),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Take the client IP from X-Forwarded-For (only behind a proxy you control). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * The proxies the operator runs in front of the server: how many hops, or their addresses and ranges.
+   * The client is the right-most X-Forwarded-For address that is not one of them (lib/addresses.ts).
+   */
+  TRUST_PROXY: trustedProxies.default({ kind: 'none' }),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -133,6 +148,17 @@ const configSchema = z.object({
   OTT_SEND_HARD_LIMIT: count(200),
   /** Codes one e-mail address may be asked per hour, from everyone; each client address's first one passes. */
   OTT_SENDS_PER_RECIPIENT_PER_HOUR: count(20),
+
+  /** Per account: live authenticator entities, and their bytes (encrypted data + header) (docs/protocol.md#authenticator). */
+  AUTHENTICATOR_MAX_ENTITIES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  AUTHENTICATOR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * MiB)
+    .default(64 * MiB),
+  /** Entity creates and updates per account per hour, from every address together (0 turns it off). */
+  AUTHENTICATOR_WRITES_PER_HOUR: count(30_000),
 });
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable. */

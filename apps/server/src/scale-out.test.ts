@@ -20,6 +20,7 @@ import { spawnServer, testPostgres, type ServerProcess } from './testing/process
 import { createScratchDatabase } from './testing/server.ts';
 
 const email = 'scale@example.org';
+const maxEntities = 12;
 const ott = '123456';
 
 /**
@@ -59,7 +60,12 @@ describe('two processes on one PostgreSQL', () => {
     keys = await generateKeyAttributes('password', () => Promise.resolve({ ...vectorKek }));
     postgres = await testPostgres();
     database = await createScratchDatabase(postgres.url);
-    const env = { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '10', FIXED_OTTS: `${email},${ott}` };
+    const env = {
+      DATABASE_URL: database.url,
+      RATE_LIMIT_PER_MINUTE: '10',
+      FIXED_OTTS: `${email},${ott}`,
+      AUTHENTICATOR_MAX_ENTITIES: String(maxEntities),
+    };
     [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
     a = new ApiClient(first.url);
     b = new ApiClient(second.url);
@@ -115,6 +121,21 @@ describe('two processes on one PostgreSQL', () => {
         [added.id],
       );
     });
+  });
+
+  test('creates sent to both processes at once never pass the quota of entities', async () => {
+    const body = { encryptedData: toB64(new Uint8Array(40)), header: toB64(new Uint8Array(24)) };
+    const live = async () =>
+      (
+        await a.get<EntityDiffResponse>('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 100 } })
+      ).body.diff.filter((entity) => !entity.isDeleted).length;
+    const before = await live();
+    const answers = await Promise.all(
+      Array.from({ length: 2 * maxEntities }, (_, i) => (i % 2 ? a : b).post('/authenticator/entity', body)),
+    );
+    assert.equal(answers.filter((answer) => answer.status === 200).length, maxEntities - before);
+    assert.ok(answers.every((answer) => answer.status === 200 || answer.body.code === 'ENTITY_LIMIT_REACHED'));
+    assert.equal(await live(), maxEntities);
   });
 
   test('SRP registered through one process logs in across both (each computes in its own worker threads)', async () => {

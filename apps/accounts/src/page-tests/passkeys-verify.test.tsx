@@ -2,8 +2,9 @@
 // /passkeys/verify with the server's routes served by msw and the browser's WebAuthn call stubbed
 // (@simplewebauthn/browser): a link to an address that is not the family's runs nothing; a check goes
 // begin → sign → finish (with the requesting app's package) → back to `redirect` with the answer; each
-// failure says what it is, the ones another attempt can fix offer "Try again" and the recovery page,
-// and a prompt that needs the page's focus is signed again on a press, without a new begin.
+// failure says what it is (a passkey that looks cloned included), the ones another attempt can fix offer
+// "Try again" and the recovery page, and a prompt that needs the page's focus is signed again on a press,
+// without a new begin.
 import 'fake-indexeddb/auto';
 
 import { startAuthentication } from '@simplewebauthn/browser';
@@ -194,6 +195,28 @@ test('a refused signature is a failed check; a recovery page on another site is 
     '/users/two-factor/passkeys/begin',
     '/users/two-factor/passkeys/finish',
   ]);
+  expect(leaveFor).not.toHaveBeenCalled();
+});
+
+test('a passkey whose sign count did not grow is said to look copied or restored; another may be tried', async () => {
+  server.use(
+    finish(() =>
+      HttpResponse.json(
+        {
+          code: 'PASSKEY_SIGN_COUNT_NOT_INCREASED',
+          message: 'the sign count did not increase: the authenticator may be a copy or restored from a backup',
+        },
+        { status: 401 },
+      ),
+    ),
+  );
+  arrive();
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('This passkey looks copied or restored from a backup');
+  expect(alert).toHaveTextContent('Use another passkey, or sign in with the recovery key.');
+  expect(alert).not.toHaveTextContent('The passkey check did not succeed.');
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Sign in with the recovery key' })).toBeInTheDocument();
   expect(leaveFor).not.toHaveBeenCalled();
 });
 

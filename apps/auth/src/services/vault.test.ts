@@ -439,6 +439,31 @@ describe('writes', () => {
     expect((await savedAuthenticatorCache(fakeUserID)).entities).toHaveLength(23);
   });
 
+  test("the account's quota on the server and its limit on changes: each has its message, nothing is kept", async () => {
+    await serverKey();
+    const vault = await opened();
+    msw.use(
+      http.post(`${apiOrigin}/authenticator/entity`, () =>
+        HttpResponse.json(
+          { code: 'ENTITY_LIMIT_REACHED', message: 'the account holds the most entities it may (20000)' },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(vault.addMany([data('Full'), data('Fuller')])).rejects.toMatchObject({
+      errorKey: 'vault.quotaReached',
+    });
+    expect(codesOf(vault)).toEqual([]);
+    expect(vault.snapshot().readOnlyReason).toBeUndefined();
+    msw.use(
+      http.post(`${apiOrigin}/authenticator/entity`, () =>
+        HttpResponse.json({ error: 'Rate limit breached, try later' }, { status: 429 }),
+      ),
+    );
+    await expect(vault.add(data('Busy'))).rejects.toMatchObject({ errorKey: 'vault.tooManyChanges' });
+    expect(fake.live()).toEqual([]);
+  });
+
   test('addMany: a failure mid-way keeps the codes saved before it, whole, and rejects', async () => {
     const authKey = await serverKey();
     const vault = await opened();

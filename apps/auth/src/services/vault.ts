@@ -31,7 +31,7 @@ import { masterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
 import type { BlobB64 } from '@ente/crypto/api.ts';
 import { cryptoWorker } from '@ente/crypto/client.ts';
 import { DecryptionError } from '@ente/crypto/errors.ts';
-import { NetworkError, ResponseShapeError, ServerError } from '@ente/shared/http.ts';
+import { ApiError, NetworkError, ResponseShapeError, ServerError } from '@ente/shared/http.ts';
 import { log } from '@ente/shared/log.ts';
 import {
   clearAuthenticatorCache,
@@ -114,6 +114,8 @@ export type VaultErrorKey =
   | 'vault.offline'
   | 'vault.serverError'
   | 'vault.requestFailed'
+  | 'vault.quotaReached'
+  | 'vault.tooManyChanges'
   | 'vault.sessionExpired'
   | 'vault.notSignedIn'
   | 'vault.locked'
@@ -884,6 +886,9 @@ export function toVaultError(e: unknown): VaultError {
   if (e instanceof ServerError || e instanceof ResponseShapeError) return new VaultError('vault.serverError', cause);
   const status = httpStatusOf(e);
   if (status === 401) return new VaultError('vault.sessionExpired', cause);
+  // The account's quota on the server (docs/protocol.md#authenticator), and its hourly limit on changes.
+  if (e instanceof ApiError && e.errCode === 'ENTITY_LIMIT_REACHED') return new VaultError('vault.quotaReached', cause);
+  if (status === 429) return new VaultError('vault.tooManyChanges', cause);
   if (status !== undefined) return new VaultError(status >= 500 ? 'vault.serverError' : 'vault.requestFailed', cause);
   return new VaultError('vault.unknown', cause);
 }

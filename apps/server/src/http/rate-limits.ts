@@ -3,15 +3,19 @@
 // the limit. A limit of 0 attaches no hook at all.
 import type { FastifyRequest } from 'fastify';
 
-import { MICROS_PER_MINUTE } from '../lib/clock.ts';
+import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import type { Context } from '../services/context.ts';
+import { limitAddress } from './client-address.ts';
 import { rateLimited } from './errors.ts';
 import type { RouteHookFactory } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Per client IP and path, per user and path, or the public-key allowance (per user and path). */
-    rateLimit?: 'ip' | 'user' | 'publicKey';
+    /**
+     * Per client address (an IPv6 client's /64) and path, per user and path, the public-key allowance
+     * (per user and path), or the authenticator's writes (per user, every writing route together, per hour).
+     */
+    rateLimit?: 'ip' | 'user' | 'publicKey' | 'authenticatorWrite';
   }
 }
 
@@ -21,11 +25,19 @@ export function registerRateLimits(ctx: Context): RouteHookFactory {
     const kind = route.config?.rateLimit;
     if (!kind) return undefined;
     const { config } = ctx;
+    if (kind === 'authenticatorWrite') {
+      const perHour = config.AUTHENTICATOR_WRITES_PER_HOUR;
+      if (perHour <= 0) return undefined;
+      return async (request: FastifyRequest) => {
+        const key = `authenticator-writes:user:${request.session?.userID}`;
+        if (!(await ctx.limiter.allow(key, perHour, MICROS_PER_HOUR))) throw rateLimited();
+      };
+    }
     const perMinute = kind === 'publicKey' ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
     if (perMinute <= 0) return undefined;
     const url = route.url;
     return async (request: FastifyRequest) => {
-      const who = kind === 'ip' ? `ip:${request.ip}` : `user:${request.session?.userID}`;
+      const who = kind === 'ip' ? `ip:${limitAddress(request)}` : `user:${request.session?.userID}`;
       if (!(await ctx.limiter.allow(`route:${who}:${url}`, perMinute, MICROS_PER_MINUTE))) throw rateLimited();
     };
   };

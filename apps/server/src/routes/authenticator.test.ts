@@ -1,6 +1,7 @@
 // Authenticator sync over real HTTP (docs/protocol.md#authenticator, docs/protocol.md#authenticator-data):
 // the wrapped key, entities as secretstream blobs of JSON strings, diff paging with unique updatedAt,
-// soft delete, and the ifUpdatedAt compare-and-set (docs/decisions.md#api-server).
+// soft delete, the ifUpdatedAt compare-and-set (docs/decisions.md#api-server), and the quota and hourly
+// write limit of one account.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -10,6 +11,7 @@ import {
   encryptBlobB64,
   encryptBoxB64,
   generateKeyB64,
+  toB64,
   utf8Bytes,
   utf8String,
 } from '@ente/crypto';
@@ -290,5 +292,134 @@ describe('authenticator', () => {
     assert.equal(put.status, 404);
     assert.equal((await api.delete('/authenticator/entity', { query: { id: aliceEntity.id } })).status, 200);
     assert.deepEqual((await diff(0, 10, { token: alice.token })).body.diff, [aliceEntity]);
+  });
+});
+
+describe('the quota of one account (docs/protocol.md#authenticator)', () => {
+  const most = 4;
+  const { server, api } = suiteServer({
+    env: { AUTHENTICATOR_MAX_ENTITIES: String(most), AUTHENTICATOR_MAX_BYTES: '65536' },
+  });
+  const header = toB64(new Uint8Array(24)); // 32 characters
+  /** A create or update body of exactly `bytes` counted bytes (encrypted data + header, as b64 text). */
+  const sized = (bytes: number) => ({ encryptedData: 'A'.repeat(bytes - header.length), header });
+
+  async function accountWithKey(): Promise<Account> {
+    const account = await signUp(api, server.mail, { srp: false });
+    const wrapped = await encryptBoxB64(await generateKeyB64(), account.keys.masterKey);
+    const created = await api.post('/authenticator/key', {
+      encryptedKey: wrapped.encryptedData,
+      header: wrapped.nonce,
+    });
+    assert.equal(created.status, 200, created.text);
+    return account;
+  }
+  const liveRows = async (account: Account) =>
+    server.sql(`SELECT id FROM authenticator_entity WHERE user_id = ${account.userID} AND NOT is_deleted`);
+  const create = (bytes = 100) => api.post<Entity>('/authenticator/entity', sized(bytes));
+
+  test('past the most entities: 403 ENTITY_LIMIT_REACHED and nothing stored; a deletion frees a place', async () => {
+    const account = await accountWithKey();
+    const created: Entity[] = [];
+    for (let i = 0; i < most; i++) {
+      const answer = await create();
+      assert.equal(answer.status, 200, answer.text);
+      created.push(answer.body);
+    }
+    const refused = await create();
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.code, 'ENTITY_LIMIT_REACHED');
+    assert.equal((await liveRows(account)).length, most);
+    assert.equal(
+      (await server.sql(`SELECT id FROM authenticator_entity WHERE user_id = ${account.userID}`)).length,
+      most,
+    );
+
+    assert.equal((await api.delete('/authenticator/entity', { query: { id: created[0]?.id } })).status, 200);
+    assert.equal((await create()).status, 200, 'the deleted entity no longer counts');
+    assert.equal((await create()).status, 403);
+    // Updating one of them is no new entity.
+    assert.equal((await api.put('/authenticator/entity', { id: created[1]?.id, ...sized(200) })).status, 200);
+  });
+
+  test('past the most bytes: 403 ENTITY_LIMIT_REACHED and nothing stored or changed; only growth counts', async () => {
+    const account = await accountWithKey();
+    const first = await create(30_000);
+    const second = await create(30_000);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(second.status, 200, second.text);
+    const tooBig = await create(5_540); // 65,540 bytes in all (b64 comes in fours)
+    assert.equal(tooBig.status, 403);
+    assert.equal(tooBig.body.code, 'ENTITY_LIMIT_REACHED');
+    assert.equal((await liveRows(account)).length, 2);
+    assert.equal((await create(5_536)).status, 200, 'exactly at the quota is allowed');
+
+    // An update that grows past the quota changes nothing; one that keeps or shrinks its size passes.
+    const grown = await api.put('/authenticator/entity', { id: first.body.id, ...sized(30_004) });
+    assert.equal(grown.status, 403);
+    assert.equal(grown.body.code, 'ENTITY_LIMIT_REACHED');
+    const [stored] = await server.sql(
+      `SELECT octet_length(encrypted_data) AS length FROM authenticator_entity WHERE id = '${first.body.id}'`,
+    );
+    assert.deepEqual(stored, { length: 30_000 - header.length });
+    assert.equal((await api.put('/authenticator/entity', { id: first.body.id, ...sized(30_000) })).status, 200);
+    assert.equal((await api.put('/authenticator/entity', { id: first.body.id, ...sized(10_000) })).status, 200);
+    assert.equal((await create(20_000)).status, 200, 'the bytes the update gave up count again');
+
+    await api.delete('/authenticator/entity', { query: { id: second.body.id } });
+    assert.equal((await api.put('/authenticator/entity', { id: first.body.id, ...sized(30_000) })).status, 200);
+  });
+
+  test('concurrent creates at the limit: exactly the quota is stored', async () => {
+    const account = await accountWithKey();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => create()));
+    assert.equal(answers.filter((answer) => answer.status === 200).length, most);
+    assert.equal(answers.filter((answer) => answer.body.code === 'ENTITY_LIMIT_REACHED').length, 8 - most);
+    assert.equal((await liveRows(account)).length, most);
+  });
+});
+
+describe('the hourly limit on writes of one account', () => {
+  // Several client addresses through a trusted proxy: the limit is the account's, not an address's.
+  const { server, api } = suiteServer({ env: { AUTHENTICATOR_WRITES_PER_HOUR: '5', TRUST_PROXY: '127.0.0.1' } });
+  const body = { encryptedData: toB64(new Uint8Array(40)), header: toB64(new Uint8Array(24)) };
+  const from = (i: number) => ({ headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+
+  async function accountWithKey(): Promise<Account> {
+    const account = await signUp(api, server.mail, { srp: false });
+    const wrapped = await encryptBoxB64(await generateKeyB64(), account.keys.masterKey);
+    assert.equal(
+      (await api.post('/authenticator/key', { encryptedKey: wrapped.encryptedData, header: wrapped.nonce })).status,
+      200,
+    );
+    return account;
+  }
+
+  test('creates and updates from any address count together; past the limit 429, then the next hour', async () => {
+    server.clock.advance(60 * 60_000_000);
+    const account = await accountWithKey();
+    const created = await api.post<Entity>('/authenticator/entity', body, from(1));
+    assert.equal(created.status, 200);
+    for (let i = 2; i <= 5; i++) {
+      const write =
+        i % 2 === 0
+          ? await api.put('/authenticator/entity', { id: created.body.id, ...body }, from(i))
+          : await api.post('/authenticator/entity', body, from(i));
+      assert.equal(write.status, 200, `write ${i}`);
+    }
+    const limited = await api.post('/authenticator/entity', body, from(6));
+    assert.equal(limited.status, 429);
+    assert.deepEqual(limited.body, { error: 'Rate limit breached, try later' });
+    assert.equal((await api.put('/authenticator/entity', { id: created.body.id, ...body }, from(7))).status, 429);
+    assert.equal((await server.sql(`SELECT id FROM authenticator_entity WHERE user_id = ${account.userID}`)).length, 3);
+    // Reading and deleting are not writes it limits; another account has its own budget.
+    assert.equal((await api.get('/authenticator/entity/diff', { query: { sinceTime: 0, limit: 10 } })).status, 200);
+    assert.equal((await api.delete('/authenticator/entity', { query: { id: created.body.id } })).status, 200);
+    await accountWithKey();
+    assert.equal((await api.post('/authenticator/entity', body, from(6))).status, 200);
+
+    api.token = account.token;
+    server.clock.advance(60 * 60_000_000);
+    assert.equal((await api.post('/authenticator/entity', body, from(8))).status, 200);
   });
 });

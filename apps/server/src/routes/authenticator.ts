@@ -2,7 +2,9 @@
 // entities, synced by diff. Writes for one user are serialised by locking the user's key row, and each
 // write takes updated_at = max(now, last + 1) on the database clock, so updated_at is unique and
 // increasing per user and a diff page can never hide a row. `ifUpdatedAt` turns PUT and DELETE into
-// compare-and-set.
+// compare-and-set. Each account has a quota (docs/protocol.md#authenticator): live entities and their
+// bytes are counted under that same lock, in the transaction that writes, so no two writes (from any
+// number of server processes) can pass it together; creates and updates are also limited per hour.
 import { randomUUID } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +29,8 @@ import type { Context } from '../services/context.ts';
 import { hasKeyAttributes } from '../services/users.ts';
 
 export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context): void {
+  /** Creates and updates: a token, and the account's hourly limit on writes. */
+  const writes = { auth: true, rateLimit: 'authenticatorWrite' } as const;
   app.get('/authenticator/key', { config: { auth: true } }, async (request) => {
     const { userID } = sessionOf(request);
     const row = await ctx.db
@@ -64,11 +68,14 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context):
     return reply.code(200).send();
   });
 
-  app.post('/authenticator/entity', { config: { auth: true } }, async (request) => {
+  app.post('/authenticator/entity', { config: writes }, async (request) => {
     const { userID } = sessionOf(request);
     const body = parseInput(createEntityRequestSchema, request.body, 'body');
     const row = await ctx.db.transaction().execute(async (tx) => {
       if (!(await lockKey(tx, userID))) throw apiError(400, 'AUTH_KEY_NOT_CREATED', 'authenticator key not created');
+      const usage = await usageOf(tx, userID);
+      if (usage.entities >= ctx.config.AUTHENTICATOR_MAX_ENTITIES) throw entityLimit(ctx, 'entities');
+      if (usage.bytes + sizeOf(body) > ctx.config.AUTHENTICATOR_MAX_BYTES) throw entityLimit(ctx, 'bytes');
       const time = await nextUpdatedAt(tx, userID);
       return tx
         .insertInto('authenticator_entity')
@@ -87,7 +94,7 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context):
     return entityToWire(row);
   });
 
-  app.put('/authenticator/entity', { config: { auth: true } }, async (request, reply) => {
+  app.put('/authenticator/entity', { config: writes }, async (request, reply) => {
     const { userID } = sessionOf(request);
     const body = parseInput(updateEntityRequestSchema, request.body, 'body');
     await ctx.db.transaction().execute(async (tx) => {
@@ -97,6 +104,11 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, ctx: Context):
       if (current.is_deleted) throw badRequest('entity is already deleted');
       if (body.ifUpdatedAt !== undefined && Number(current.updated_at) !== body.ifUpdatedAt) {
         throw apiError(409, 'CONFLICT', 'entity was changed since ifUpdatedAt');
+      }
+      // Only growth counts: an update that keeps or shrinks the entity passes even over a lowered quota.
+      const growth = sizeOf(body) - current.bytes;
+      if (growth > 0 && (await usageOf(tx, userID)).bytes + growth > ctx.config.AUTHENTICATOR_MAX_BYTES) {
+        throw entityLimit(ctx, 'bytes');
       }
       await tx
         .updateTable('authenticator_entity')
@@ -192,12 +204,43 @@ async function nextUpdatedAt(tx: Transaction<Database>, userID: number): Promise
 }
 
 async function entityOf(tx: Transaction<Database>, userID: number, id: string) {
-  return tx
+  const row = await tx
     .selectFrom('authenticator_entity')
-    .select(['is_deleted', 'updated_at'])
+    .select(['is_deleted', 'updated_at', sql<string>`${entityBytes}`.as('bytes')])
     .where('id', '=', id)
     .where('user_id', '=', userID)
     .executeTakeFirst();
+  return row && { ...row, bytes: Number(row.bytes) };
+}
+
+/** What an entity counts against the quota: its encrypted data and header as stored (b64 text). */
+const entityBytes = sql`coalesce(octet_length(encrypted_data), 0) + coalesce(octet_length(header), 0)`;
+
+function sizeOf(entity: { encryptedData: string; header: string }): number {
+  return entity.encryptedData.length + entity.header.length;
+}
+
+/** The user's live entities and their bytes; call it under the key lock (`lockKey`). */
+async function usageOf(tx: Transaction<Database>, userID: number) {
+  const row = await tx
+    .selectFrom('authenticator_entity')
+    .select([sql<string>`count(*)`.as('entities'), sql<string>`coalesce(sum(${entityBytes}), 0)`.as('bytes')])
+    .where('user_id', '=', userID)
+    .where('is_deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return { entities: Number(row.entities), bytes: Number(row.bytes) };
+}
+
+/** The quota's refusal (403, as museum's FILE_LIMIT_REACHED); nothing was written. */
+function entityLimit(ctx: Context, which: 'entities' | 'bytes') {
+  const { AUTHENTICATOR_MAX_ENTITIES: entities, AUTHENTICATOR_MAX_BYTES: bytes } = ctx.config;
+  return apiError(
+    403,
+    'ENTITY_LIMIT_REACHED',
+    which === 'entities'
+      ? `the account holds the most entities it may (${entities})`
+      : `the account's entities would exceed the ${bytes} bytes it may store`,
+  );
 }
 
 function entityToWire(row: Selectable<AuthenticatorEntityTable>): Entity {

@@ -17,8 +17,9 @@ import type {
   TwoFactorRecoverResponse,
 } from '@ente/protocol';
 
+import { sha256B64Url } from '../lib/hashing.ts';
 import { SoftAuthenticator, type SoftCredential } from '../testing/authenticator.ts';
-import { emailLogin, openToken, signUp, type Account } from '../testing/flows.ts';
+import { emailLogin, emailLoginToken, openToken, signUp, type Account } from '../testing/flows.ts';
 import { suiteServer } from '../testing/server.ts';
 
 const MINUTE = 60_000_000;
@@ -79,7 +80,7 @@ describe('passkeys', () => {
   test('the accounts token manages passkeys and nothing else; session tokens cannot manage them', async () => {
     const account = await signUp(api, server.mail, { srp: false });
     const token = await accountsToken(account);
-    assert.match(token, /^acc1\.\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
+    assert.match(token, /^acc2\.\d+\.\d+\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     const empty = await list(token);
     assert.equal(empty.status, 200);
     assert.deepEqual(empty.body, { accountsUrl: 'http://localhost:3001', passkeys: null });
@@ -92,12 +93,38 @@ describe('passkeys', () => {
 
     const forged = token.replace(/\.(\d+)\./, (_, expiry: string) => `.${Number(expiry) + 1}.`);
     assert.equal((await list(forged)).status, 401);
-    const otherUser = token.replace(/^acc1\.\d+/, `acc1.${account.userID + 1}`);
+    const otherUser = token.replace(/^acc2\.\d+/, `acc2.${account.userID + 1}`);
     assert.equal((await list(otherUser)).status, 401);
+    // Another session's hash in place of its own: the signature no longer matches.
+    const other = await emailLoginToken(api, server.mail, account);
+    const otherSession = token.replace(/\.[A-Za-z0-9_-]{43}\./, `.${sha256B64Url(other).replace(/=$/, '')}.`);
+    assert.equal((await list(otherSession)).status, 401);
     assert.deepEqual((await list('')).body, { error: 'missing token' });
 
     server.clock.advance(31 * MINUTE);
     assert.deepEqual((await list(token)).body, { error: 'token expired' });
+  });
+
+  test('the management token ends with the session that asked for it', async () => {
+    const account = await signUp(api, server.mail, { srp: false });
+    const token = await accountsToken(account);
+    const elsewhere = await emailLoginToken(api, server.mail, account);
+    const otherToken = await accountsToken({ ...account, token: elsewhere });
+    assert.equal((await list(token)).status, 200);
+
+    // Logging out the session of one management token ends it, and only it.
+    assert.equal((await api.post('/users/logout', undefined, { token: account.token })).status, 200);
+    const refused = await list(token);
+    assert.equal(refused.status, 401);
+    assert.deepEqual(refused.body, { error: 'invalid token' });
+    assert.equal((await begin(token)).status, 401);
+    assert.equal((await list(otherToken)).status, 200);
+
+    // Revoked from another device: the sessions list names it by its hash.
+    const third = await emailLoginToken(api, server.mail, account);
+    const revoked = await api.delete('/users/session', { token: third, query: { token: sha256B64Url(elsewhere) } });
+    assert.equal(revoked.status, 200);
+    assert.equal((await list(otherToken)).status, 401);
   });
 
   test('registration: museum options, the passkey listed, renamed, deleted', async () => {
@@ -284,7 +311,6 @@ describe('passkeys', () => {
       foreignCredential: (pk: { challenge: string }) => authenticator.assert(other.credential, pk),
       foreignUserHandle: (pk: { challenge: string }) =>
         authenticator.assert(credential, pk, { userHandle: Buffer.alloc(8, 9).toString('base64url') }),
-      signCountBackwards: (pk: { challenge: string }) => authenticator.assert(credential, pk, { signCount: 1 }),
     };
     // A first good assertion raises the stored count to 5.
     const good = await attempt((pk) => authenticator.assert(credential, pk, { signCount: 5 }));
@@ -305,6 +331,38 @@ describe('passkeys', () => {
       authenticator.assert(credential, otherCeremony.body.options.publicKey),
     );
     assert.equal(wrongPair.status, 404);
+    assert.equal((await attempt((pk) => authenticator.assert(credential, pk, { signCount: 6 }))).status, 200);
+  });
+
+  test('a sign count that did not grow: its own error, said only of a signature that is otherwise right', async () => {
+    const { account, credential } = await accountWithPasskey();
+    const login = await passkeyLogin(account);
+    const attempt = async (make: (publicKey: { challenge: string }) => unknown) => {
+      const started = await loginBegin(login.passkeySessionID);
+      assert.equal(started.status, 200, started.text);
+      return loginFinish(login.passkeySessionID, started.body.ceremonySessionID, make(started.body.options.publicKey));
+    };
+    const good = await attempt((pk) => authenticator.assert(credential, pk, { signCount: 5 }));
+    assert.equal(good.status, 200, good.text);
+    login.passkeySessionID = (await passkeyLogin(account)).passkeySessionID;
+
+    // A copy of the authenticator replays counts the original already used: 5 again, then 3.
+    for (const signCount of [5, 3]) {
+      const replayed = await attempt((pk) => authenticator.assert(credential, pk, { signCount }));
+      assert.equal(replayed.status, 401, `count ${signCount}`);
+      assert.equal(replayed.body.code, 'PASSKEY_SIGN_COUNT_NOT_INCREASED');
+      assert.match(replayed.body.message ?? '', /copy or restored/);
+    }
+    // With another fault too (the wrong origin) it is a plain refused signature: nothing is confirmed.
+    const both = await attempt((pk) =>
+      authenticator.assert(credential, pk, { signCount: 2, origin: 'https://evil.example' }),
+    );
+    assert.deepEqual(both.body, { code: 'BAD_REQUEST', message: 'Invalid signature' });
+    const rows = await server.sql(
+      `SELECT sign_count FROM passkey_credentials WHERE credential_id = '${credential.id.toString('base64url')}'`,
+    );
+    assert.deepEqual(rows, [{ sign_count: '5' }], 'the stored count stays');
+    // The login session is not spent: a count past the stored one signs in.
     assert.equal((await attempt((pk) => authenticator.assert(credential, pk, { signCount: 6 }))).status, 200);
   });
 

@@ -48,12 +48,12 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   const accountsUrl = ctx.config.ACCOUNTS_URL.replace(/\/+$/, '');
 
   app.get('/users/accounts-token', { config: { auth: true, rateLimit: 'user' } }, (request) => {
-    const { userID } = sessionOf(request);
-    return { accountsToken: issueAccountsToken(ctx, userID), accountsUrl } satisfies AccountsTokenResponse;
+    const { userID, tokenHash } = sessionOf(request);
+    return { accountsToken: issueAccountsToken(ctx, userID, tokenHash), accountsUrl } satisfies AccountsTokenResponse;
   });
 
   app.get('/passkeys', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, request);
     const rows = await livePasskeys(ctx, userID);
     const passkeys = rows.map((row) => ({
       id: row.id,
@@ -68,7 +68,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.patch('/passkeys/:passkeyID', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, request);
     const { passkeyID } = parseInput(passkeyIDParamsSchema, request.params, 'path');
     const { friendlyName } = parseInput(renamePasskeyQuerySchema, request.query, 'query');
     const updated = await ctx.db
@@ -83,7 +83,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.delete('/passkeys/:passkeyID', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, request);
     const { passkeyID } = parseInput(passkeyIDParamsSchema, request.params, 'path');
     const deleted = await ctx.db
       .updateTable('passkeys')
@@ -97,7 +97,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.post('/passkeys/registration/begin', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, request);
     const existing = await livePasskeys(ctx, userID);
     if (existing.length >= limits.maxPasskeys)
       throw apiError(409, 'MAX_PASSKEYS_REACHED', 'Max passkeys limit reached');
@@ -127,7 +127,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.post('/passkeys/registration/finish', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, request);
     const query = parseInput(finishRegistrationQuerySchema, request.query, 'query');
     const body = parseInput(registrationCredentialSchema, request.body, 'body');
     const ceremony = await takeCeremony(ctx, query.sessionID, 'registration', userID);
@@ -229,9 +229,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
     if (!credential) throw invalid();
     const handle = body.response.userHandle;
     if (handle && unpadded(handle) !== Buffer.from(userHandle(userID)).toString('base64url')) throw invalid();
-    let verified;
-    try {
-      verified = await verifyAuthenticationResponse({
+    const verify = (storedCount: number) =>
+      verifyAuthenticationResponse({
         response: {
           id,
           rawId: id,
@@ -250,13 +249,27 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
         credential: {
           id: credential.credential_id,
           publicKey: new Uint8Array(Buffer.from(credential.public_key, 'base64url')),
-          counter: Number(credential.sign_count),
+          counter: storedCount,
           transports: transportList(credential.transports),
         },
         requireUserVerification: false,
       });
+    const storedCount = Number(credential.sign_count);
+    let verified;
+    try {
+      verified = await verify(storedCount);
     } catch (error) {
       request.log.info({ reason: messageOf(error) }, 'passkey assertion refused');
+      // The sign count is checked before the signature: only an assertion that passes every other check
+      // (checked again without the stored count) is said to come from a cloned or restored authenticator.
+      if (storedCount > 0 && (await verify(0).catch(() => undefined))?.verified) {
+        request.log.warn({ passkeyID: credential.passkey_id }, 'passkey sign count did not increase');
+        throw apiError(
+          401,
+          'PASSKEY_SIGN_COUNT_NOT_INCREASED',
+          'the sign count did not increase: the authenticator may be a copy or restored from a backup',
+        );
+      }
       throw invalid();
     }
     if (!verified.verified) throw invalid();

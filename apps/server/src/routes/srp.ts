@@ -22,6 +22,7 @@ import {
 } from '@ente/protocol';
 
 import { isUniqueViolation } from '../db/errors.ts';
+import { limitAddress } from '../http/client-address.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { checkKdfStrength, parseInput } from '../http/validation.ts';
@@ -78,7 +79,14 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
       .where('srp_user_id', '=', srpUserID)
       .executeTakeFirst();
     if (owner && Number(owner.user_id) !== userID) throw badRequest('srpUserID is already in use');
-    const { sessionID, srpB } = await createSession(ctx, request.ip, srpUserID, body.srpA, body.srpVerifier, false);
+    const { sessionID, srpB } = await createSession(
+      ctx,
+      limitAddress(request),
+      srpUserID,
+      body.srpA,
+      body.srpVerifier,
+      false,
+    );
     const setupID = randomUUID();
     await ctx.db
       .insertInto('temp_srp_setup')
@@ -184,7 +192,14 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
     if (emailMfa) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
     // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
     const verifier = row?.verifier ?? toB64(await randomBytes(512));
-    const { sessionID, srpB } = await createSession(ctx, request.ip, srpUserID, body.srpA, verifier, row === undefined);
+    const { sessionID, srpB } = await createSession(
+      ctx,
+      limitAddress(request),
+      srpUserID,
+      body.srpA,
+      verifier,
+      row === undefined,
+    );
     return { sessionID, srpB } satisfies SrpCreateSessionResponse;
   });
 

@@ -513,7 +513,7 @@ describe('fixed e-mail codes', () => {
 
 describe('guessing e-mail codes from several client addresses', () => {
   // The client address comes from X-Forwarded-For here, so one test can speak from many.
-  const { server, api } = suiteServer({ env: { TRUST_PROXY: 'true' } });
+  const { server, api } = suiteServer({ env: { TRUST_PROXY: '127.0.0.1' } });
   const photos = () => api.as('io.ente.photos.web');
   const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
   /** `count` wrong guesses (none of `codes`) at `email`, spread over addresses of `prefix` (under nine each). */

@@ -21,6 +21,7 @@ import {
 } from '@ente/protocol';
 
 import { isUniqueViolation } from '../db/errors.ts';
+import { limitAddress } from '../http/client-address.ts';
 import { apiError, plainError } from '../http/errors.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { checkKdfStrength, parseInput } from '../http/validation.ts';
@@ -33,13 +34,13 @@ import { findOrCreateUser, keyAttributesOf, userByEmail } from '../services/user
 export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/users/ott', { config: { rateLimit: 'ip' } }, async (request, reply) => {
     const body = parseInput(sendOttRequestSchema, request.body, 'body');
-    await sendOtt(ctx, { email: body.email, purpose: body.purpose, app: request.clientApp, ip: request.ip });
+    await sendOtt(ctx, { email: body.email, purpose: body.purpose, app: request.clientApp, ip: limitAddress(request) });
     return reply.code(200).send();
   });
 
   app.post('/users/verify-email', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(verifyEmailRequestSchema, request.body, 'body');
-    await consumeOtt(ctx, { email: body.email, app: request.clientApp, ott: body.ott, ip: request.ip });
+    await consumeOtt(ctx, { email: body.email, app: request.clientApp, ott: body.ott, ip: limitAddress(request) });
     // Checked once the code is right, so that only the address's owner learns it has no account.
     if (ctx.config.DISABLE_REGISTRATION && !(await userByEmail(ctx, body.email))) throw plainError(403);
     const userID = await findOrCreateUser(ctx, body.email, body.source);
@@ -101,7 +102,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/users/change-email', { config: { auth: true, rateLimit: 'user' } }, async (request, reply) => {
     const { userID, app: clientApp } = sessionOf(request);
     const body = parseInput(changeEmailRequestSchema, request.body, 'body');
-    await consumeOtt(ctx, { email: body.email, app: clientApp, ott: body.ott, ip: request.ip });
+    await consumeOtt(ctx, { email: body.email, app: clientApp, ott: body.ott, ip: limitAddress(request) });
     // Checked once the code is right (a taken address is mailed a notice, not a code), so that only the
     // address's owner learns it is taken.
     if (await userByEmail(ctx, body.email)) throw plainError(403);

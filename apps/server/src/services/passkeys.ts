@@ -9,6 +9,7 @@ import { middlewareError } from '../http/errors.ts';
 import { MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
 import type { Context } from './context.ts';
+import { isLiveSession } from './tokens.ts';
 
 /** Whether the user has a live passkey (then a login asks for it). */
 export async function hasLivePasskey(ctx: Context, userID: number): Promise<boolean> {
@@ -39,31 +40,37 @@ export async function createPasskeyLoginSession(ctx: Context, userID: number): P
 }
 
 // [Note: Accounts token]
-// `acc1.<userID>.<expiry µs>.<HMAC-SHA256 of "acc1.<userID>.<expiry>" under a key derived from the
-// server secret, base64url>`. Nothing is stored: the signature is the proof, the expiry its end
-// (30 minutes). It is not a session token (those are random and looked up by hash), so the normal token
-// check refuses it, and this check refuses session tokens.
-const accountsTokenPrefix = 'acc1';
+// `acc2.<userID>.<expiry µs>.<session>.<HMAC-SHA256 of "acc2.<userID>.<expiry>.<session>" under a key
+// derived from the server secret, base64url>`, where <session> is the token hash (unpadded) of the session
+// that asked for it. Nothing is stored: the signature is the proof, the expiry its end (30 minutes), and
+// the session must still be live on every use, so logging that session out, revoking it from another
+// device or a password change that ends it also ends the management token (as soon as it would end the
+// session's own token: the same token cache answers both). The hash names the session in GET
+// /users/sessions already; it is no credential. It is not a session token (those are random and looked
+// up by hash), so the normal token check refuses it, and this check refuses session tokens.
+const accountsTokenPrefix = 'acc2';
 
-export function issueAccountsToken(ctx: Context, userID: number): string {
+export function issueAccountsToken(ctx: Context, userID: number, sessionTokenHash: string): string {
   const expiry = ctx.clock.nowMicros() + limits.accountsTokenMinutes * MICROS_PER_MINUTE;
-  const payload = `${accountsTokenPrefix}.${userID}.${expiry}`;
+  const payload = `${accountsTokenPrefix}.${userID}.${expiry}.${sessionTokenHash.replace(/=+$/, '')}`;
   return `${payload}.${signature(ctx, payload)}`;
 }
 
 /** The user of the accounts token on a request (X-Auth-Token), or the token check's 401. */
-export function accountsTokenUser(ctx: Context, request: FastifyRequest): number {
+export async function accountsTokenUser(ctx: Context, request: FastifyRequest): Promise<number> {
   const header = request.headers['x-auth-token'];
   const token = typeof header === 'string' ? header : '';
   if (token === '') throw middlewareError(401, middlewareErrorTexts.missingToken);
-  const match = /^acc1\.(\d{1,16})\.(\d{1,17})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^acc2\.(\d{1,16})\.(\d{1,17})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw middlewareError(401, middlewareErrorTexts.invalidToken);
-  const [, user = '', expiry = '', mac = ''] = match;
-  if (!equalStrings(mac, signature(ctx, `${accountsTokenPrefix}.${user}.${expiry}`))) {
+  const [, user = '', expiry = '', session = '', mac = ''] = match;
+  if (!equalStrings(mac, signature(ctx, `${accountsTokenPrefix}.${user}.${expiry}.${session}`))) {
     throw middlewareError(401, middlewareErrorTexts.invalidToken);
   }
   if (Number(expiry) < ctx.clock.nowMicros()) throw middlewareError(401, middlewareErrorTexts.tokenExpired);
-  return Number(user);
+  const userID = Number(user);
+  if (!(await isLiveSession(ctx, `${session}=`, userID))) throw middlewareError(401, middlewareErrorTexts.invalidToken);
+  return userID;
 }
 
 function signature(ctx: Context, payload: string): string {

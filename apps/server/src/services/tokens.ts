@@ -109,3 +109,26 @@ async function authenticateFromDatabase(
   ctx.cache.putToken(tokenHash, { userID, app, lastUsedAt: lastUsed }, generation);
   return { userID, app, tokenHash, token };
 }
+
+/**
+ * Whether the session of `tokenHash` is live (not logged out, revoked or idle too long) and `userID`'s,
+ * for credentials bound to a session (the passkey management token). It answers from the token cache
+ * when this process has the session there, as the token check does, so a session that ends stops its
+ * bound credentials exactly when it stops its own token (See: [Note: Cache invalidation]).
+ */
+export async function isLiveSession(ctx: Context, tokenHash: string, userID: number): Promise<boolean> {
+  const cached = ctx.cache.token(tokenHash);
+  if (cached) return cached.userID === userID;
+  const generation = ctx.cache.tokensGeneration();
+  const row = await ctx.db
+    .selectFrom('tokens')
+    .select(['user_id', 'app', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  if (!row || Number(row.user_id) !== userID) return false;
+  const lastUsedAt = Number(row.last_used_at);
+  if (ctx.clock.nowMicros() - lastUsedAt > limits.tokenIdleDays * MICROS_PER_DAY) return false;
+  ctx.cache.putToken(tokenHash, { userID, app: row.app, lastUsedAt }, generation);
+  return true;
+}

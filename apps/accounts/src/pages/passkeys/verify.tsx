@@ -3,7 +3,8 @@
 // (`redirect`) and, optionally, the app's page for signing in with the recovery key (`recover`). Both
 // addresses must be on the family's configured origins (or an app scheme), else nothing runs. The check:
 // begin → the browser's passkey prompt → finish, then back to `redirect` with the sealed token. A failure
-// that another attempt can fix offers "Try again" (from begin) and the recovery page.
+// that another attempt can fix offers "Try again" (from begin) and the recovery page; so does a passkey
+// the server refused because its sign count did not grow (it looks cloned or restored).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -33,6 +34,7 @@ type Status =
   | 'claimed'
   | 'expired'
   | 'failed'
+  | 'cloned'
   | 'lockerRegistrationDisabled'
   | 'lockerRolloutLimit';
 
@@ -126,7 +128,8 @@ export default function PasskeyVerifyPage() {
   }, [router, start]);
 
   if (!ready) return <PageFrame title="">{null}</PageFrame>;
-  const retryable = status === 'failed' || status === 'expired';
+  // A cloned-looking passkey may be retried too: the person may pick another passkey in the prompt.
+  const retryable = status === 'failed' || status === 'expired' || status === 'cloned';
   const failure = failureKey[status];
   return (
     <PageFrame title={t('verify.title')}>
@@ -192,6 +195,7 @@ const failureKey: Partial<Record<Status, ParseKeys<'passkeys'>>> = {
   claimed: 'verify.claimed',
   expired: 'verify.expired',
   failed: 'verify.failed',
+  cloned: 'verify.cloned',
   lockerRegistrationDisabled: 'verify.locker_registration_disabled',
   lockerRolloutLimit: 'verify.locker_rollout_limit',
 };
@@ -212,6 +216,8 @@ function signingFailure(e: unknown): Status {
   if (fields.name === 'NotAllowedError' && /focus/i.test(String(fields.message))) return 'needFocus';
   if (fields.errCode === 'LOCKER_REGISTRATION_DISABLED') return 'lockerRegistrationDisabled';
   if (fields.errCode === 'LOCKER_ROLLOUT_LIMIT') return 'lockerRolloutLimit';
+  // A right signature whose sign count did not grow: a copy of the authenticator, or one restored from a backup.
+  if (fields.errCode === 'PASSKEY_SIGN_COUNT_NOT_INCREASED') return 'cloned';
   if (httpStatus(e) === 404) return 'expired';
   log.warn('The passkey check failed', e);
   return 'failed';
