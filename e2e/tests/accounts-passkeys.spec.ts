@@ -2,9 +2,10 @@
 // (docs/protocol.md#passkeys): a passkey added at the accounts app from the auth app's settings and
 // renamed; sign-ins at auth and at photos with it as the second factor, through the accounts app's
 // check; with both factors on, the choice; the recovery words instead of a passkey that is not at hand;
-// the last passkey deleted, after which a sign-in asks for no second factor. An axe scan of /passkeys
+// the last passkey deleted, after which a sign-in asks for no second factor. The management token travels
+// in the address's fragment and stays in the page's memory only. An axe scan of /passkeys
 // and /passkeys/verify in the states a person meets.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 import {
   api,
@@ -44,6 +45,9 @@ test('a passkey from the settings signs in at auth and photos; once deleted, no 
   const [credential] = await laptop.credentials();
   if (!credential) throw new Error('the authenticator holds no passkey');
   expect(credential.rpId).toBe('localhost');
+  // The token lived in the page's memory only: a reload (not signed in at the accounts app) asks to sign in.
+  await manage.reload();
+  await expect(manage).toHaveURL(`${appUrl('accounts')}/login`);
   await manage.close();
   await closeSettings(page);
 
@@ -128,7 +132,9 @@ test('the passkey pages have no serious or critical axe violation in either them
     await page.addInitScript((mode) => localStorage.setItem('theme', JSON.stringify(mode)), theme);
     const scans: Record<string, unknown[]> = {};
     const { accountsToken } = await api<{ accountsToken: string }>('auth', 'GET', '/users/accounts-token', { token });
+    // In the query, as Ente's own apps send it (ours use the fragment): read all the same, and cleared.
     await page.goto(`${appUrl('accounts')}/passkeys?token=${encodeURIComponent(accountsToken)}`);
+    await expect(page).toHaveURL(`${appUrl('accounts')}/passkeys`);
     await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
     const luminance = await backgroundLuminance(page);
     expect(theme === 'light' ? luminance > 0.5 : luminance < 0.2, `${theme} background`).toBe(true);
@@ -167,14 +173,34 @@ test('the passkey pages have no serious or critical axe violation in either them
   expect(found).toEqual({ dark: clean, light: clean });
 });
 
-/** Settings → Passkeys; resolves with the accounts app's tab once it lists the passkeys. */
+/**
+ * Settings → Passkeys; resolves with the accounts app's tab once it lists the passkeys. The token travels in
+ * the fragment: no request carries it, and the tab keeps it neither in its address nor in its storage.
+ */
 async function openPasskeysFromSettings(page: Page, context: BrowserContext): Promise<Page> {
   const settings = await openSettings(page);
   const opened = context.waitForEvent('page');
+  const requested: string[] = [];
+  const onRequest = (request: Request) => requested.push(request.url());
+  context.on('request', onRequest);
   await settings.getByRole('button', { name: 'Passkeys' }).click();
   const tab = await opened;
   await expect(tab).toHaveURL(`${appUrl('accounts')}/passkeys`, { timeout: 30_000 });
   await expect(tab.getByRole('heading', { level: 2, name: 'Your passkeys' })).toBeVisible();
+  context.off('request', onRequest);
+  expect(requested.filter((url) => url.startsWith(`${appUrl('accounts')}/passkeys`))).toEqual([
+    `${appUrl('accounts')}/passkeys`,
+  ]);
+  expect(requested.filter((url) => url.includes('acc1.'))).toEqual([]);
+  const kept = await tab.evaluate(() => {
+    const entries = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, index) => {
+        const key = storage.key(index) ?? '';
+        return [key, storage.getItem(key)];
+      });
+    return JSON.stringify([entries(sessionStorage), entries(localStorage), history.state]);
+  });
+  expect(kept).not.toContain('acc1.');
   return tab;
 }
 
@@ -207,7 +233,7 @@ async function registerPasskey(context: BrowserContext, account: ApiAccount, tok
   const { accountsToken } = await api<{ accountsToken: string }>('auth', 'GET', '/users/accounts-token', { token });
   const tab = await context.newPage();
   const keys = await VirtualAuthenticator.attach(tab);
-  await tab.goto(`${appUrl('accounts')}/passkeys?token=${encodeURIComponent(accountsToken)}`);
+  await tab.goto(`${appUrl('accounts')}/passkeys#token=${encodeURIComponent(accountsToken)}`);
   await addPasskey(tab, 'Phone');
   const [credential] = await keys.credentials();
   await tab.close();

@@ -1,8 +1,9 @@
 // The tests of the app's page modules live here, not beside them: Next treats every file under src/pages as a page.
 // /passkeys with the server's routes served by msw and the browser's WebAuthn calls stubbed
-// (@simplewebauthn/browser): the management token taken out of the address, the list (name, added,
-// last used), adding (name checked first, the protocol's payload sent, a cancelled prompt said nothing
-// about, the limit said), renaming, deleting after confirmation, and a token that is over.
+// (@simplewebauthn/browser): the management token taken out of the address (fragment or query) and kept
+// in memory only, the list (name, added, last used), adding (name checked first, the protocol's payload
+// sent, a cancelled prompt said nothing about, the limit said), renaming, deleting after confirmation, and
+// a token that is over.
 import 'fake-indexeddb/auto';
 
 import { startRegistration } from '@simplewebauthn/browser';
@@ -12,7 +13,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 import { setAppName } from '@ente/shared/app-name.ts';
-import { savedAccountsToken } from '@ente/shared/storage/account-storage.ts';
 import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
 import { fakeRouter, type FakeRouter } from '@ente/shared/testing/fake-router.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
@@ -112,6 +112,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   jest.clearAllMocks();
+  window.history.replaceState(null, '', '/');
   sessionStorage.clear();
   localStorage.clear();
   await deleteKVDatabase();
@@ -134,10 +135,34 @@ async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-test('the token leaves the address for the tab; the list shows name, added and last used', async () => {
+/** Everything this tab keeps in web storage, as one text. */
+function storedText(): string {
+  const entries = (storage: Storage) =>
+    Array.from({ length: storage.length }, (_, index) => {
+      const key = storage.key(index) ?? '';
+      return `${key}=${storage.getItem(key) ?? ''}`;
+    });
+  return [...entries(sessionStorage), ...entries(localStorage)].join('\n');
+}
+
+test("the token in the fragment (our apps' settings) is used, leaves the address and is not stored", async () => {
+  mockRouter.query = {};
+  window.history.replaceState(null, '', `/passkeys#token=${token}`);
+  mockRouter.replace.mockImplementation((url: string) => {
+    window.history.replaceState(null, '', url);
+    return Promise.resolve(true);
+  });
+  await openPage();
+  expect(mockRouter.replace.mock.calls).toEqual([['/passkeys', undefined, { shallow: true }]]);
+  expect(window.location.href).not.toContain(token);
+  expect(storedText()).not.toContain(token);
+  expect(requests).toEqual([{ method: 'GET', path: '/passkeys', query: {}, body: undefined, token }]);
+});
+
+test("the token in the query (Ente's apps) leaves the address and is not stored; the list shows name, added and last used", async () => {
   const { list } = await openPage();
   expect(mockRouter.replace.mock.calls).toEqual([['/passkeys', undefined, { shallow: true }]]);
-  expect(savedAccountsToken()).toBe(token);
+  expect(storedText()).not.toContain(token);
   const [row] = within(list).getAllByRole('listitem');
   expect(row).toHaveTextContent('YubiKey');
   expect(row).toHaveTextContent(/Added Jan 5, 2026/);
@@ -272,5 +297,14 @@ test('without a token, signed out: to /login', async () => {
   mockRouter.query = {};
   renderInShell(<PasskeysPage />);
   await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/login'));
+  expect(requests).toEqual([]);
+});
+
+test('an empty token in the fragment is cleared from the address like any other; signed out: to /login', async () => {
+  mockRouter.query = {};
+  window.history.replaceState(null, '', '/passkeys#token=');
+  renderInShell(<PasskeysPage />);
+  await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/login'));
+  expect(mockRouter.replace.mock.calls[0]).toEqual(['/passkeys', undefined, { shallow: true }]);
   expect(requests).toEqual([]);
 });

@@ -16,7 +16,8 @@ import { AccountsError, toAccountsError } from './errors.ts';
 import { masterKeyOfThisTab } from './storage.ts';
 
 /**
- * The address of the accounts app's passkey page for this account, passkey recovery configured first.
+ * The address of the accounts app's passkey page for this account (`/passkeys#token=…`), passkey recovery
+ * configured first.
  * Errors: `sessionExpired` (signed out, or locked in this tab), `rateLimited`, `network`, `server`.
  */
 export async function passkeysPageURL(): Promise<string> {
@@ -24,7 +25,8 @@ export async function passkeysPageURL(): Promise<string> {
   try {
     const url = new URL('/passkeys', accountsUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AccountsError('server');
-    url.searchParams.set('token', accountsToken);
+    // In the fragment, which no request carries: the accounts app reads it and clears the address at once.
+    url.hash = new URLSearchParams({ token: accountsToken }).toString();
     return url.href;
   } catch (e) {
     throw toAccountsError(e, 'session');

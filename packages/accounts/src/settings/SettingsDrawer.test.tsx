@@ -358,12 +358,12 @@ describe('passkeys', () => {
     jest.restoreAllMocks();
   });
 
-  test('passkey recovery is set up under the recovery key first; the accounts app opens with the token', async () => {
+  test('passkey recovery is set up under the recovery key first; the accounts app opens with the token in the fragment', async () => {
     const { account, drawer, user } = await openSettings();
     passkeyRoutes();
     const { tab, open } = fakeTab();
     await user.click(within(drawer).getByRole('button', { name: 'Passkeys' }));
-    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys?token=${accountsToken}`));
+    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys#token=${accountsToken}`));
     // Opened at the click (no pop-up blocker), with no way back to this page.
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
@@ -387,7 +387,7 @@ describe('passkeys', () => {
     passkeyRoutes({ recoveryOn: true });
     const { tab } = fakeTab();
     await user.click(within(drawer).getByRole('button', { name: 'Passkeys' }));
-    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys?token=${accountsToken}`));
+    await waitFor(() => expect(tab.location.href).toBe(`${accountsUrl}/passkeys#token=${accountsToken}`));
     expect(requests.filter((r) => r.path.includes('configure-recovery'))).toEqual([]);
   });
 

@@ -166,15 +166,6 @@ export function savePasskeyAccountsUrl(url: string): void {
   writeSession('passkeyAccountsUrl', url);
 }
 
-/** The accounts app's passkey management token (the accounts app only). */
-export function savedAccountsToken(): string | undefined {
-  return readSession('accountsToken');
-}
-
-export function saveAccountsToken(token: string): void {
-  writeSession('accountsToken', token);
-}
-
 /** Empties this tab's session storage (a new login starts from nothing unlocked). */
 export function clearSessionStorage(): void {
   sessionStorage.clear();

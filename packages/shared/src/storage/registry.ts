@@ -142,8 +142,6 @@ export const storageRegistry = {
       inflightPasskeySessionID: stored(s.string),
       // The accounts app the server named for the passkey sign-in under way.
       passkeyAccountsUrl: stored(s.string),
-      // The accounts app's 30-minute passkey management token, taken out of its address on arrival.
-      accountsToken: stored(s.string),
     },
   },
   // The IndexedDB database `kv` (docs/protocol.md#indexeddb): strings only. Logout deletes it and

@@ -1,7 +1,8 @@
 // /passkeys: the passkeys of an account (docs/protocol.md#passkeys), reached from an app's settings with
-// a 30-minute management token in `?token=`. The token is moved to this tab's session storage and out of
-// the address at once (history, referrers). A person signed in at the accounts app itself gets a token
-// through that session; anyone else goes to /login. The page lists the passkeys (name, when added, when
+// a 30-minute management token in the fragment, `#token=` (Ente's own apps send `?token=`, also read). The
+// token is kept in memory only and taken out of the address at once, so that the address the browser keeps
+// (history entry, session restore, disk cache, referrers) does not hold it; a reload therefore forgets it. A
+// person signed in at the accounts app itself gets a token through that session; anyone else goes to /login. The page lists the passkeys (name, when added, when
 // last used), adds one under a name, renames and deletes one after confirmation. Without a usable token it
 // says where to come from.
 import AddIcon from '@mui/icons-material/Add';
@@ -22,7 +23,6 @@ import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
-import { saveAccountsToken, savedAccountsToken } from '@ente/shared/storage/account-storage.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
@@ -223,19 +223,16 @@ export default function PasskeysPage() {
 }
 
 /**
- * The management token: from the address (then kept for the tab and taken out of the address), kept
- * from before, or asked for through this app's own session. null: none to be had; undefined: the page is
- * on its way to /login or /credentials.
+ * The management token: from the address (then taken out of it), or asked for through this app's own
+ * session. null: none to be had; undefined: the page is on its way to /login or /credentials.
  */
 async function managementToken(router: NextRouter): Promise<string | null | undefined> {
-  const fromQuery = typeof router.query.token === 'string' ? router.query.token : undefined;
-  if (fromQuery) {
-    saveAccountsToken(fromQuery);
+  const fromAddress = tokenInAddress(router);
+  if (fromAddress !== undefined) {
+    // Through the router, which also rewrites its own copy of the address in the history entry's state.
     await router.replace('/passkeys', undefined, { shallow: true });
-    return fromQuery;
+    if (fromAddress) return fromAddress;
   }
-  const kept = savedAccountsToken();
-  if (kept) return kept;
   if (!isLoggedIn()) {
     await router.replace('/login');
     return undefined;
@@ -243,7 +240,6 @@ async function managementToken(router: NextRouter): Promise<string | null | unde
   try {
     const { passkeyManagementToken } = await import('@ente/accounts/services/account-passkeys.ts');
     const { accountsToken } = await passkeyManagementToken();
-    saveAccountsToken(accountsToken);
     return accountsToken;
   } catch (e) {
     const { isAccountsError } = await import('@ente/accounts/services/errors.ts');
@@ -254,4 +250,16 @@ async function managementToken(router: NextRouter): Promise<string | null | unde
     log.warn('Could not get a passkey management token', e);
     return null;
   }
+}
+
+/**
+ * The token the address carries: `#token=` as our apps' settings send it, or `?token=` as Ente's web and
+ * mobile apps do. undefined: the address has neither (an empty value is '', to be cleared all the same).
+ */
+function tokenInAddress(router: NextRouter): string | undefined {
+  const fromFragment = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (fromFragment !== null) return fromFragment;
+  const fromQuery = router.query.token;
+  if (fromQuery !== undefined) return typeof fromQuery === 'string' ? fromQuery : '';
+  return undefined;
 }
