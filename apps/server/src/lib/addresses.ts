@@ -1,12 +1,13 @@
 // Client addresses (docs/decisions.md#security-second-pass-addresses-quota-tokens): which hops of
 // X-Forwarded-For are the operator's own proxies (TRUST_PROXY), and the key a per-address limit counts
-// an address under. Every address is handled as 128 bits: an IPv4 address as its IPv4-mapped IPv6 form
-// (::ffff:a.b.c.d), so that one rule covers both families and a mapped address is its IPv4 address.
-import { isIP } from 'node:net';
+// an address under. Addresses are parsed by ipaddr.js (Fastify's own proxy-addr uses it) and handled as
+// IPv6: an IPv4 address as its IPv4-mapped form (::ffff:a.b.c.d), so that one rule covers both families
+// and a mapped address is its IPv4 address.
+import ipaddr from 'ipaddr.js';
 
-/** A CIDR range in the 128-bit space (IPv4 ranges sit under ::ffff:0:0/96). */
+/** A CIDR range, in IPv6 (IPv4 ranges sit under ::ffff:0:0/96). */
 export interface AddressRange {
-  network: bigint;
+  network: ipaddr.IPv6;
   prefix: number;
   /** As the operator wrote it, for messages. */
   text: string;
@@ -19,8 +20,7 @@ export type TrustedProxies =
 /** The most hops TRUST_PROXY may name: more proxies than this is no real set-up, and a count larger than the chain trusts what the client wrote. */
 export const maxTrustedHops = 10;
 
-const MAPPED_PREFIX = 0xffffn << 32n; // ::ffff:0:0
-const ALL_BITS = (1n << 128n) - 1n;
+const mappedZero = ipaddr.IPv6.parse('::ffff:0:0');
 
 /** proxy-addr's names for the usual private ranges, accepted by TRUST_PROXY as well. */
 const namedRanges: Record<string, readonly string[]> = {
@@ -29,33 +29,14 @@ const namedRanges: Record<string, readonly string[]> = {
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-/** An address as 128 bits (IPv4 as ::ffff:a.b.c.d), or undefined when the text is not an IP address. */
-export function addressBits(text: string): bigint | undefined {
-  const address = text.trim().replace(/%[^%]*$/, ''); // an IPv6 zone (fe80::1%eth0) names no other host
-  const family = isIP(address);
-  if (family === 4) return MAPPED_PREFIX | ipv4Bits(address);
-  if (family !== 6) return undefined;
-  let text6 = address.toLowerCase();
-  let tail: bigint[] = [];
-  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text6);
-  if (dotted?.[1]) {
-    const v4 = ipv4Bits(dotted[1]);
-    tail = [v4 >> 16n, v4 & 0xffffn];
-    text6 = text6.slice(0, dotted.index + 1) + '0'; // a placeholder group, dropped below
-  }
-  const [head = '', rest] = text6.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => BigInt(`0x${group}`)));
-  const left = groups(head);
-  const right = rest === undefined ? [] : groups(rest);
-  if (tail.length) (rest === undefined ? left : right).pop();
-  const written = [...left, ...right, ...tail];
-  const all =
-    rest === undefined ? written : [...left, ...Array<bigint>(8 - written.length).fill(0n), ...right, ...tail];
-  return all.reduce((bits, group) => (bits << 16n) | group, 0n);
-}
-
-function ipv4Bits(address: string): bigint {
-  return address.split('.').reduce((bits, octet) => (bits << 8n) | BigInt(Number(octet)), 0n);
+/**
+ * An address as IPv6 (IPv4 as ::ffff:a.b.c.d), or undefined when the text is not an IP address. IPv4 only in
+ * its four-part decimal form: ipaddr.js also reads "127.1" or "0x7f.0.0.1", which no proxy writes.
+ */
+function parseAddress(text: string): ipaddr.IPv6 | undefined {
+  const address = text.trim();
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return ipaddr.IPv4.parse(address).toIPv4MappedAddress();
+  return ipaddr.IPv6.isValid(address) ? ipaddr.IPv6.parse(address) : undefined;
 }
 
 /**
@@ -63,14 +44,14 @@ function ipv4Bits(address: string): bigint {
  * address as its IPv4 address), an IPv6 address as its /64, which one subscriber usually holds whole.
  * Text that is no IP address (a proxy that writes something else) is its own key, cut to 64 characters.
  */
-export function addressKey(address: string): string {
-  const bits = addressBits(address);
-  if (bits === undefined) return address.trim().slice(0, 64);
-  if (bits >> 32n === 0xffffn) {
-    return [24n, 16n, 8n, 0n].map((shift) => String((bits >> shift) & 0xffn)).join('.');
-  }
-  const groups = [112n, 96n, 80n, 64n].map((shift) => ((bits >> shift) & 0xffffn).toString(16));
-  return `${groups.join(':')}::/64`;
+export function addressKey(text: string): string {
+  const address = parseAddress(text);
+  if (address === undefined) return text.trim().slice(0, 64);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -120,36 +101,30 @@ export function parseTrustedProxies(value: string): TrustedProxies | string {
 
 function parseRange(text: string): AddressRange | string {
   const [address = '', prefixText, extra] = text.split('/');
-  const bits = extra === undefined ? addressBits(address) : undefined;
-  if (bits === undefined || address.includes('%')) return `"${text}" is not an IP address or CIDR range`;
-  const v4 = isIP(address) === 4;
-  const width = v4 ? 32 : 128;
+  const network = extra === undefined && !address.includes('%') ? parseAddress(address) : undefined;
+  if (network === undefined) return `"${text}" is not an IP address or CIDR range`;
+  const width = network.isIPv4MappedAddress() && !address.includes(':') ? 32 : 128;
   if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return `"${text}" has no valid prefix length`;
   const written = prefixText === undefined ? width : Number(prefixText);
   if (written > width) return `"${text}" has a prefix longer than ${width}`;
-  const prefix = v4 ? written + 96 : written;
-  return { network: bits & mask(prefix), prefix, text };
+  return { network, prefix: width === 32 ? written + 96 : written, text };
 }
 
 /** Why a range trusts too much to be a set of proxies, or undefined when it does not. */
 function tooBroad({ network, prefix }: AddressRange): string | undefined {
-  const insideMapped = prefix >= 96 && network >> 32n === 0xffffn;
-  if (insideMapped && prefix === 96) return 'contains every IPv4 address';
-  if (insideMapped) return prefix - 96 < 8 ? 'covers more than a /8 of IPv4' : undefined;
-  if ((MAPPED_PREFIX & mask(prefix)) === network) return 'contains every IPv4 address';
+  if (prefix >= 96 && network.isIPv4MappedAddress()) {
+    if (prefix === 96) return 'contains every IPv4 address';
+    return prefix - 96 < 8 ? 'covers more than a /8 of IPv4' : undefined;
+  }
+  if (mappedZero.match(network, prefix)) return 'contains every IPv4 address';
   // fc00::/7, the unique-local block, is the widest range a set of proxies can sensibly be in.
   return prefix < 7 ? 'covers more than a /7 of IPv6' : undefined;
 }
 
-function mask(prefix: number): bigint {
-  return prefix === 0 ? 0n : (ALL_BITS << BigInt(128 - prefix)) & ALL_BITS;
-}
-
 /** Whether `address` lies in one of `ranges`. */
 export function inRanges(address: string, ranges: readonly AddressRange[]): boolean {
-  const bits = addressBits(address);
-  if (bits === undefined) return false;
-  return ranges.some((range) => (bits & mask(range.prefix)) === range.network);
+  const parsed = parseAddress(address);
+  return parsed !== undefined && ranges.some((range) => parsed.match(range.network, range.prefix));
 }
 
 /**
