@@ -44,7 +44,7 @@ const signInRoutes = [
  * Routes measured a second time in the state a person meets them, under their own names, with the
  * budget applying to them too. The static server has no API, so the bench answers the requests these
  * visits make (every request to another origin: the API), by method and path; anything else is a 404.
- * - accounts `/passkeys (with a token)`: opened from an app's settings, the token in the address,
+ * - accounts `/passkeys (with a token)`: opened from an app's settings, the token in the address's fragment,
  *   listing one passkey (a signed-out visit without a token goes on to /login: the plain `/passkeys`).
  * - accounts `/passkeys/verify (a sign-in)`: sent by an app with a sign-in to check; begin answers, and
  *   the browser's passkey prompt (no authenticator here) fails or waits, as on a device without one.
@@ -54,7 +54,7 @@ const inUse = {
   accounts: [
     {
       name: '/passkeys (with a token)',
-      path: '/passkeys?token=acc1.7.4102444800000000.Tg95LCF_4ZqPNSkbRNf5wr_qnwMZtoKKAZGg--k4y6g',
+      path: '/passkeys#token=acc2.7.4102444800000000.3q2-7wGBo1xH8YQ0r6fMq2vVbWcT4zNdKsUeJiLpA9k.Tg95LCF_4ZqPNSkbRNf5wr_qnwMZtoKKAZGg--k4y6g',
       api: {
         'GET /passkeys': {
           accountsUrl: '',
