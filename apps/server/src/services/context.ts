@@ -22,6 +22,8 @@ export interface Context {
   srp: SrpPool;
   invalidator: Invalidator;
   log: FastifyBaseLogger;
+  /** Work that goes on after its request was answered (mail); closing waits for it. */
+  pending: Set<Promise<void>>;
 }
 
 /** Builds the services on an open database; `clock` and `mailer` replace the real ones (tests). */
@@ -47,11 +49,22 @@ export async function createContext(
     srp: createSrpPool(config.SRP_THREADS),
     invalidator,
     log,
+    pending: new Set(),
   };
+}
+
+/**
+ * Runs `work` after the request is answered, so that the answer's time does not depend on it; it must
+ * handle its own failures. Closing the context waits for it.
+ */
+export function afterAnswer(ctx: Context, work: Promise<void>): void {
+  const tracked = work.finally(() => ctx.pending.delete(tracked));
+  ctx.pending.add(tracked);
 }
 
 /** Stops what the context started and closes the database. */
 export async function closeContext(ctx: Context): Promise<void> {
+  await Promise.allSettled(ctx.pending);
   ctx.mailer.close();
   await ctx.srp.close();
   await ctx.invalidator.close();

@@ -14,11 +14,11 @@ import { limits, type OttPurpose } from '@ente/protocol';
 
 import type { OttSendKind } from '../db/schema.ts';
 import type { ClientApp } from '../http/client-app.ts';
-import { apiError, plainError } from '../http/errors.ts';
+import { plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { hmacSha256B64 } from '../lib/hashing.ts';
 import { randomSixDigits } from '../lib/totp.ts';
-import type { Context } from './context.ts';
+import { afterAnswer, type Context } from './context.ts';
 import type { MailMessage } from './mailer.ts';
 
 const SEND_WINDOW = 5 * MICROS_PER_MINUTE;
@@ -106,15 +106,36 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
     .executeTakeFirstOrThrow();
   // A configured test address gets no mail (docs/protocol.md#fixed-codes-for-testing).
   if (plan.mail === 'nothing' || (plan.mail === 'code' && fixed !== undefined)) return;
+  // The mail goes out after the answer: waiting for the SMTP server would let the answer's time, or a
+  // failure, tell whether anything was mailed, and so whether the address has an account.
+  afterAnswer(ctx, deliver(ctx, mailFor(ctx, email, plan, ott), stored.id, send.id));
+}
+
+/**
+ * Sends one mail of POST /users/ott. When it fails, its code can never match (verify then answers as
+ * for a wrong code, as where nothing was mailed) and the send does not count; the failure is logged
+ * without the message, which holds the code.
+ */
+async function deliver(
+  ctx: Context,
+  message: MailMessage,
+  ottID: string | number,
+  sendID: string | number,
+): Promise<void> {
   try {
-    await ctx.mailer.send(mailFor(ctx, email, plan, ott));
+    await ctx.mailer.send(message);
   } catch (error) {
-    // A code nobody received must not stay usable (or count as sent): both rows go, and the client
-    // hears that the mail failed, not that the server broke.
-    await ctx.db.deleteFrom('otts').where('id', '=', stored.id).execute();
-    await ctx.db.deleteFrom('ott_sends').where('id', '=', send.id).execute();
     ctx.log.error({ mailError: describeMailError(error) }, 'could not send an e-mail code');
-    throw apiError(502, 'EMAIL_NOT_SENT', 'the e-mail could not be sent; try again later');
+    try {
+      await ctx.db
+        .updateTable('otts')
+        .set({ ott_hash: randomBytes(32).toString('base64') })
+        .where('id', '=', ottID)
+        .execute();
+      await ctx.db.deleteFrom('ott_sends').where('id', '=', sendID).execute();
+    } catch (dbError) {
+      ctx.log.error({ err: dbError }, 'could not void the code of a failed mail');
+    }
   }
 }
 
