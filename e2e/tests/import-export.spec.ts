@@ -154,9 +154,11 @@ test('an import cut off by the network adds whole codes; importing the file agai
 }) => {
   const { account, token } = await openCodes(page);
   const total = 120;
-  // A distinct valid Base32 secret per index.
+  // A distinct Base32 secret per index, of whole bytes (24 characters): characters past the last whole byte
+  // decode to nothing, so secrets that differ only there are one secret, and a duplicate.
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const secret = (index: number) => `JBSWY3DPEHPK3PXP${alphabet[index % 32]!}${alphabet[Math.floor(index / 32)]!}`;
+  const secret = (index: number) =>
+    `JBSWY3DPEHPK3PXP${alphabet[index % 32]!}${alphabet[Math.floor(index / 32)]!}AAAAAA`;
   const text = Array.from(
     { length: total },
     (_, index) => `otpauth://totp/Bulk${String(index)}:me?secret=${secret(index)}&issuer=Bulk${String(index)}`,
