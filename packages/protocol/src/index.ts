@@ -1,6 +1,7 @@
 // @ente/protocol: the wire contract of protocol.md as zod schemas. The server validates requests with
 // them; the clients parse answers with them. No crypto, no I/O.
 export * from './common.ts';
+export * from './email-address.ts';
 export * from './limits.ts';
 export * from './errors.ts';
 export * from './ping.ts';

@@ -5,7 +5,7 @@
 // passwords need at least 8 characters.
 import type { ParseKeys } from 'i18next';
 
-import { emailAddressProblem } from '@ente/protocol/common.ts';
+import { emailAddressProblem } from '@ente/protocol/email-address.ts';
 
 /** The minimum length of a new password. */
 export const minPasswordLength = 8;
