@@ -282,13 +282,7 @@ async function newAddressSendsHeld(ctx: Context, now: number): Promise<boolean> 
     .where('window_start', '>', now)
     .executeTakeFirst();
   if (held) return true;
-  const recent = await ctx.db
-    .selectFrom('ott_sends')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('kind', '=', 'new')
-    .where('sent_at', '>', now - SEND_WINDOW)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) < hard) return false;
+  if ((await sendsSince(ctx, now - SEND_WINDOW, 'new')) < hard) return false;
   await ctx.db
     .insertInto('rate_limits')
     .values({ key: 'ott-new-address-hold', window_start: now + NEW_ADDRESS_HOLD, count: 1 })
@@ -329,12 +323,14 @@ async function checkPerIpSendLimit(ctx: Context, ip: string): Promise<void> {
   if (fromIp) throw plainError(429);
 }
 
-async function sendsSince(ctx: Context, since: number): Promise<number> {
-  const row = await ctx.db
+/** Code requests recorded since `since`, of one kind or of all. */
+async function sendsSince(ctx: Context, since: number, kind?: OttSendKind): Promise<number> {
+  let query = ctx.db
     .selectFrom('ott_sends')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('sent_at', '>', since)
-    .executeTakeFirstOrThrow();
+    .where('sent_at', '>', since);
+  if (kind !== undefined) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

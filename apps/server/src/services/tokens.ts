@@ -82,18 +82,10 @@ async function authenticateFromDatabase(
 ): Promise<AuthenticatedSession> {
   const now = ctx.clock.nowMicros();
   const generation = ctx.cache.tokensGeneration();
-  const row = await ctx.db
-    .selectFrom('tokens')
-    .select(['user_id', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('app', '=', app)
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
-  if (!row) throw middlewareError(401, middlewareErrorTexts.invalidToken);
-  let lastUsed = Number(row.last_used_at);
-  if (now - lastUsed > limits.tokenIdleDays * MICROS_PER_DAY) {
-    throw middlewareError(401, middlewareErrorTexts.tokenExpired);
-  }
+  const row = await sessionRow(ctx, tokenHash);
+  if (row?.app !== app) throw middlewareError(401, middlewareErrorTexts.invalidToken);
+  let lastUsed = row.lastUsedAt;
+  if (isIdle(ctx, lastUsed)) throw middlewareError(401, middlewareErrorTexts.tokenExpired);
   if (now - lastUsed > MICROS_PER_HOUR) {
     await ctx.db
       .updateTable('tokens')
@@ -105,9 +97,25 @@ async function authenticateFromDatabase(
       .execute();
     lastUsed = now;
   }
-  const userID = Number(row.user_id);
+  const { userID } = row;
   ctx.cache.putToken(tokenHash, { userID, app, lastUsedAt: lastUsed }, generation);
   return { userID, app, tokenHash, token };
+}
+
+/** The session of a token hash that was neither logged out nor revoked, whatever its app and idle time. */
+async function sessionRow(ctx: Context, tokenHash: string) {
+  const row = await ctx.db
+    .selectFrom('tokens')
+    .select(['user_id', 'app', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return row && { userID: Number(row.user_id), app: row.app as ClientApp, lastUsedAt: Number(row.last_used_at) };
+}
+
+/** Whether a session last used at `lastUsedAt` went unused too long (docs/protocol.md#auth-tokens). */
+function isIdle(ctx: Context, lastUsedAt: number): boolean {
+  return ctx.clock.nowMicros() - lastUsedAt > limits.tokenIdleDays * MICROS_PER_DAY;
 }
 
 /**
@@ -120,15 +128,8 @@ export async function isLiveSession(ctx: Context, tokenHash: string, userID: num
   const cached = ctx.cache.token(tokenHash);
   if (cached) return cached.userID === userID;
   const generation = ctx.cache.tokensGeneration();
-  const row = await ctx.db
-    .selectFrom('tokens')
-    .select(['user_id', 'app', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
-  if (!row || Number(row.user_id) !== userID) return false;
-  const lastUsedAt = Number(row.last_used_at);
-  if (ctx.clock.nowMicros() - lastUsedAt > limits.tokenIdleDays * MICROS_PER_DAY) return false;
-  ctx.cache.putToken(tokenHash, { userID, app: row.app, lastUsedAt }, generation);
+  const row = await sessionRow(ctx, tokenHash);
+  if (row?.userID !== userID || isIdle(ctx, row.lastUsedAt)) return false;
+  ctx.cache.putToken(tokenHash, row, generation);
   return true;
 }
