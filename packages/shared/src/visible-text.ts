@@ -121,22 +121,36 @@ export function hiddenMarker(char: string): string {
   return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 }
 
+/** Printable ASCII holds no hidden character: most names take this path and no other work. */
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/** Each code point of `text`, or its replacement where it is hidden; `text` itself when none is. */
+function replaceHidden(text: string, replacement: (char: string) => string): string {
+  if (printableAscii.test(text)) return text;
+  const chars = codePoints(text);
+  const kept: string[] = [];
+  let changed = false;
+  for (const [index, char] of chars.entries()) {
+    const hidden = isHidden(chars, index);
+    changed ||= hidden;
+    kept.push(hidden ? replacement(char) : char);
+  }
+  return changed ? kept.join('') : text;
+}
+
 /** Whether `text` holds a character that draws nothing or changes how the rest is drawn. */
 export function hasHiddenText(text: string): boolean {
+  if (printableAscii.test(text)) return false;
   const chars = codePoints(text);
   return chars.some((_, index) => isHidden(chars, index));
 }
 
 /** `text` with every hidden character shown as its marker (⟨U+202E⟩); the rest as it is. */
 export function visibleText(text: string): string {
-  if (!hasHiddenText(text)) return text;
-  const chars = codePoints(text);
-  return chars.map((char, index) => (isHidden(chars, index) ? hiddenMarker(char) : char)).join('');
+  return replaceHidden(text, hiddenMarker);
 }
 
 /** `text` without its hidden characters: what a name typed, pasted, read from a link or imported keeps. */
 export function withoutHiddenText(text: string): string {
-  if (!hasHiddenText(text)) return text;
-  const chars = codePoints(text);
-  return chars.filter((_, index) => !isHidden(chars, index)).join('');
+  return replaceHidden(text, () => '');
 }
