@@ -22,6 +22,7 @@
 //   `codeURI` writes those first and ours after them, so every reader sees our values.
 // - `codeDisplay`: see [Note: codeDisplay keys].
 import { normalisedSecret } from './base32.ts';
+import { wellFormed } from './clean-text.ts';
 import type { CodeData, CodeDisplay, OTPAlgorithm, OTPType } from './types.ts';
 
 export { normalisedSecret } from './base32.ts';
@@ -354,11 +355,6 @@ function percentDecode(text: string): string {
       return new TextDecoder().decode(new Uint8Array(bytes));
     });
   }
-}
-
-/** Lone surrogates become U+FFFD, so that encoding never throws. */
-function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function encodeLabel(text: string): string {

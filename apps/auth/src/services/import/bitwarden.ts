@@ -4,6 +4,7 @@
 // with a TOTP are codes; the others are passwords, not skipped codes, and are left out of the result.
 // `login.totp` is an otpauth URI, `steam://SECRET`, or a bare Base32 secret named by the item.
 // Folders and collections become tags, favourites are pinned, the item's notes become the note.
+import { oneLine } from '../clean-text.ts';
 import { contentText, isRecord, parseJSON, splitOutcomes, type EntryOutcome } from './otp-entry.ts';
 import { codeFromText } from './otp-text.ts';
 import { ImportFormatError, type ImportOptions, type ImportResult } from './types.ts';
@@ -179,11 +180,4 @@ export function parseCSV(text: string): string[][] {
 
 function optional(value: string | undefined): string[] {
   return value === undefined ? [] : [value];
-}
-
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-
-function oneLine(text: string): string {
-  return text.replace(controls, '').trim();
 }

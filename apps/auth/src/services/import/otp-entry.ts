@@ -1,6 +1,7 @@
 // What the JSON importers (Aegis, andOTP, FreeOTP+) share: reading the file's text, and turning one
 // entry's fields, already picked out of the format's shape, into the vault's CodeData or into the reason it
 // is skipped. Values of the wrong JSON type never throw: the entry is reported as skipped instead.
+import { multiLine, oneLine } from '../clean-text.ts';
 import { normalisedTags } from '../code-edits.ts';
 import { CodeParseError, codeURI, emptyDisplay, maxPeriod, normalisedSecret, parseCodeURI } from '../code-uri.ts';
 import type { CodeData, OTPAlgorithm } from '../types.ts';
@@ -141,26 +142,16 @@ function integerField(value: unknown, fallback: number): number | 'malformed' {
   return typeof value === 'number' ? value : 'malformed';
 }
 
-// C0 and C1 controls (and DEL) never belong in a name; a note keeps its line breaks and tabs.
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const controlsButBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
 /** A one-line text field: absent → '', not a string → undefined. */
 function singleLine(value: unknown): string | undefined {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return undefined;
-  return value.replace(controls, '').trim();
-}
-
-function multiLine(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(controlsButBreaks, '').trim();
+  return oneLine(value);
 }
 
 /** `detail` of a skipped entry: short, one line (it names a type, an algorithm or a number, never a secret). */
 function detailOf(value: unknown): { detail?: string } {
   if (typeof value !== 'string' && typeof value !== 'number') return {};
-  const text = String(value).replace(controls, '').trim().slice(0, 40);
+  const text = oneLine(String(value)).slice(0, 40);
   return text === '' ? {} : { detail: text };
 }

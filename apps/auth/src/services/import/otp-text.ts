@@ -2,6 +2,7 @@
 // a `steam://SECRET`, or (Bitwarden) a bare Base32 secret. The text is read with the app's own URI parser,
 // then the fields go through `codeFromFields` like every other importer's, so that names are cleaned and
 // limits checked the same way; the format's own metadata (item name, folder, favourite) fills the rest.
+import { oneLine } from '../clean-text.ts';
 import { CodeParseError, parseCodeURI } from '../code-uri.ts';
 import { codeFromFields, type EntryOutcome } from './otp-entry.ts';
 import type { SkipReason } from './types.ts';
@@ -95,11 +96,4 @@ function skipOf(error: CodeParseError): { reason: SkipReason; detail?: string } 
     default:
       return { reason: 'malformed' };
   }
-}
-
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-
-function oneLine(text: string): string {
-  return text.replace(controls, '').trim();
 }

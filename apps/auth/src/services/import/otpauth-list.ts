@@ -8,6 +8,7 @@
 // spaces are tolerated. Ente's own importer splits on commas (its export writes a literal comma as %2C), so
 // several URIs joined by commas on one line are read too. A line that is not a usable code is skipped with
 // the reason the URI parser gives; a text whose first line is not a URI is not a file of this kind.
+import { multiLine, oneLine } from '../clean-text.ts';
 import { normalisedTags } from '../code-edits.ts';
 import { CodeParseError, codeURI, legacyURI, parseCodeURI, type ParseErrorKey } from '../code-uri.ts';
 import { decodeMigrationURI } from '../migration.ts';
@@ -154,7 +155,7 @@ function cleaned(code: CodeData): CodeData {
     display: {
       ...code.display,
       tags: normalisedTags(code.display.tags.map(oneLine)),
-      note: code.display.note.replace(/\r\n?/g, '\n').replace(controlsButBreaks, '').trim(),
+      note: multiLine(code.display.note),
     },
   };
 }
@@ -205,18 +206,4 @@ function decoded(text: string): string {
   } catch {
     return text;
   }
-}
-
-// C0 and C1 controls (and DEL) never belong in a name; a note keeps its line breaks and tabs.
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const controlsButBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** One line of text: no controls, no lone surrogates (which a percent-decoded label may hold). */
-function oneLine(text: string): string {
-  return text
-    .replace(controls, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .trim();
 }

@@ -3,6 +3,7 @@
 // The encrypted export is `{version, salt, content}`: Argon2id (t=2, m=19 MiB, p=1, through the crypto
 // worker) of the password and the salt gives an AES-256-GCM key; `content` is nonce (12) ‖ ciphertext ‖ tag,
 // authenticated with a fixed context string, and holds the plain export's JSON.
+import { oneLine } from '../clean-text.ts';
 import { aesGcmOpen, base64Bytes, utf8 } from './import-crypto.ts';
 import { contentText, isRecord, parseJSON, splitOutcomes, type EntryOutcome } from './otp-entry.ts';
 import { codeFromText } from './otp-text.ts';
@@ -80,11 +81,4 @@ function readEntry(entry: unknown): EntryOutcome {
   }
   // `name` is what the app shows as the account; the URI's own label wins when it has one.
   return codeFromText(content.uri, { issuer: '', account: content.name, note: entry.note });
-}
-
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-
-function oneLine(text: string): string {
-  return text.replace(controls, '').trim();
 }

@@ -2,6 +2,7 @@
 // Encrypted backups leave `services` empty and carry `servicesEncrypted` (the services array as JSON) and
 // `reference` (a fixed text, there to check the password), each `Base64(ciphertext ‖ tag):Base64(salt):
 // Base64(iv)`, AES-256-GCM under PBKDF2-HMAC-SHA256(password, salt, 10 000 iterations). Groups become tags.
+import { oneLine } from '../clean-text.ts';
 import { aesGcmOpen, base64Bytes, pbkdf2Key } from './import-crypto.ts';
 import { codeFromFields, contentText, isRecord, parseJSON, splitOutcomes, type EntryOutcome } from './otp-entry.ts';
 import { ImportFormatError, ImportPasswordError, type ImportOptions, type ImportResult } from './types.ts';
@@ -139,11 +140,4 @@ function readService(service: unknown, groups: Map<string, string>): EntryOutcom
     counter: otp.counter,
     tags: group === undefined ? [] : [group],
   });
-}
-
-// eslint-disable-next-line no-control-regex
-const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-
-function oneLine(text: string): string {
-  return text.replace(controls, '').trim();
 }
