@@ -39,14 +39,15 @@ export async function passkeysPageURL(): Promise<string> {
  */
 export async function passkeyManagementToken(): Promise<AccountsTokenResponse> {
   try {
-    await ensurePasskeyRecovery();
+    await configurePasskeyRecoveryIfMissing();
     return await getJSON('/users/accounts-token', accountsTokenResponseSchema, { auth: true });
   } catch (e) {
     throw toAccountsError(e, 'session');
   }
 }
 
-async function ensurePasskeyRecovery(): Promise<void> {
+/** Configures passkey recovery (a secret sealed with the recovery key) unless the account has it already. */
+async function configurePasskeyRecoveryIfMissing(): Promise<void> {
   const status = await getJSON('/users/two-factor/recovery-status', recoveryStatusResponseSchema, { auth: true });
   if (status.isPasskeyRecoveryEnabled) return;
   const masterKey = await masterKeyOfThisTab();

@@ -21,7 +21,7 @@ import { homeRoute } from './home.ts';
 import { signedInRedirect } from './session.ts';
 import {
   during,
-  fetchSrpAttributes,
+  fetchAndSaveSrpAttributes,
   flowEmail,
   forgetPreviousSignIn,
   keyAttributesForUpload,
@@ -105,7 +105,7 @@ export async function finishInterruptedSignUp(password: string): Promise<string>
   } catch (e) {
     log.error('Could not register the SRP verifier after an interrupted sign-up', e);
   }
-  await fetchSrpAttributes(email);
+  await fetchAndSaveSrpAttributes(email);
   const saved = savedKeyAttributes();
   if (saved) makeInteractiveAttributesLater(saved, generated.masterKey, password);
   return '/generate';

@@ -210,7 +210,7 @@ async function completeSignUp(): Promise<string> {
       log.error('Could not register the SRP verifier after sign-up', e);
     }
   }
-  await fetchSrpAttributes(flowEmail());
+  await fetchAndSaveSrpAttributes(flowEmail());
   saveIsFirstLogin();
   return '/generate';
 }
@@ -234,15 +234,19 @@ export async function registerSrpVerifier(
   });
 }
 
-/** Fetches and saves the SRP attributes; false when the server has none. Failures are logged. */
-export async function fetchSrpAttributes(email: string): Promise<boolean> {
+/** What fetching the SRP attributes came to: saved, none on the server (a legacy account), or a failure. */
+export type SrpAttributesFetch = 'saved' | 'absent' | 'failed';
+
+/** Fetches and saves the SRP attributes. A failure is logged, not thrown: the sign-in goes on without them. */
+export async function fetchAndSaveSrpAttributes(email: string): Promise<SrpAttributesFetch> {
   try {
     const attributes = await (await loadRemote()).getSrpAttributes(email);
-    if (attributes) saveSrpAttributes(attributes);
-    return attributes !== undefined;
+    if (!attributes) return 'absent';
+    saveSrpAttributes(attributes);
+    return 'saved';
   } catch (e) {
     log.error('Could not fetch the SRP attributes', e);
-    return true;
+    return 'failed';
   }
 }
 
@@ -268,7 +272,7 @@ export async function unlockWithKEK(
     await saveUserWithout({ token }, ['encryptedToken']);
   }
   if (!savedSrpAttributes() && user?.email && !isInteractive(keyAttributes)) {
-    await ensureSrpVerifier(kek, user.email);
+    await registerSrpVerifierIfMissing(kek, user.email);
   }
   const interactiveKEK = takePendingInteractiveKEK();
   if (isInteractive(keyAttributes)) removeIsFirstLogin();
@@ -276,13 +280,16 @@ export async function unlockWithKEK(
   return takeRedirect() ?? homeRoute();
 }
 
-/** Fetches the SRP attributes; a legacy account without them registers a verifier from the KEK first. */
-async function ensureSrpVerifier(kek: string, email: string): Promise<void> {
-  if (await fetchSrpAttributes(email)) return;
+/**
+ * Fetches the SRP attributes; a legacy account the server has none for registers a verifier from the KEK
+ * and fetches them again. A failed fetch registers nothing (the account may well have a verifier).
+ */
+async function registerSrpVerifierIfMissing(kek: string, email: string): Promise<void> {
+  if ((await fetchAndSaveSrpAttributes(email)) !== 'absent') return;
   try {
     const crypto = await cryptoWorker();
     await registerSrpVerifier(await crypto.generateSrpSetupAttributes(kek), { kek });
-    await fetchSrpAttributes(email);
+    await fetchAndSaveSrpAttributes(email);
   } catch (e) {
     log.error('Could not register an SRP verifier for a legacy account', e);
   }
