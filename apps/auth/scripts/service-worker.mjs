@@ -3,6 +3,7 @@
 // precaches the exported files and inlines its own runtime into sw.js, so the worker is one file of our
 // origin (the CSP allows scripts and workers from 'self' only). See: [Note: The auth service worker]
 //   node scripts/service-worker.mjs [out-folder]
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -29,11 +30,15 @@ import { generateSW } from 'workbox-build';
 /** The worker's file, at the root so that its scope is the whole app. */
 export const serviceWorkerFile = 'sw.js';
 
-/** Where the brand icons live (written by scripts/brand-icons.mjs), and their runtime cache. */
-export const brandIconsCache = 'ente-auth-brand-icons';
+// The cache names are declared once, in src/cache-names.json, which the app's storage declaration
+// (src/storage.ts, what logout deletes) reads too.
+const cacheNames = JSON.parse(readFileSync(new URL('../src/cache-names.json', import.meta.url), 'utf8'));
+
+/** The runtime cache of the brand icons (written by scripts/brand-icons.mjs). */
+export const brandIconsCache = /** @type {string} */ (cacheNames.brandIcons);
 
 /** The prefix of the precache's name; Workbox names it `ente-auth-precache-v2-<scope>`. */
-export const precachePrefix = 'ente-auth';
+export const precachePrefix = /** @type {string} */ (cacheNames.precachePrefix);
 
 /**
  * The route for navigations to a path that is no page (the precache route answers the pages first): the

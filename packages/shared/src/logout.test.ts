@@ -12,7 +12,15 @@ import { registerInMemoryReset } from './storage/in-memory.ts';
 import { deleteKVDatabase, removeKV, savedKV, saveKV } from './storage/kv.ts';
 import { localforageStore } from './storage/local-forage.ts';
 import { saveUser } from './storage/local-storage.ts';
-import { keysKeptOnLogout, storagePlaces, storageRegistry, type KVKey, type StoragePlace } from './storage/registry.ts';
+import {
+  appLocalKey,
+  declareAppStorage,
+  keysKeptOnLogout,
+  storagePlaces,
+  type KVKey,
+  type StoragePlace,
+} from './storage/registry.ts';
+import * as s from './storage/shape.ts';
 
 const origin = 'http://localhost:8080';
 const server = setupServer();
@@ -24,10 +32,31 @@ const fakeCaches = {
 };
 const inMemoryReset = jest.fn<() => void>();
 const messageSchema = z.object({ message: z.string() });
+// An app's own storage of every kind (as createApp hands it over): logout clears it with the shell's.
+const filesDatabase = {
+  kind: 'localforage',
+  database: 'ente-files',
+  objectStore: 'files',
+  clearedOnLogout: true,
+} as const;
+const appStorage = {
+  localKeys: [
+    appLocalKey('appPreference', s.string, { keptOnLogout: true }),
+    appLocalKey('appState', s.string, { keptOnLogout: false }),
+  ],
+  places: [
+    { kind: 'idb', database: 'app-cache', clearedOnLogout: true },
+    filesDatabase,
+    { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
+    { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },
+    { kind: 'cache', cache: 'app-precache-v2', byPrefix: true, clearedOnLogout: true },
+  ],
+} as const;
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   setAppName('auth');
+  declareAppStorage(appStorage);
   registerInMemoryReset('test state', inMemoryReset);
 });
 beforeEach(async () => {
@@ -44,7 +73,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   await deleteKVDatabase();
-  await (await localforageStore(storageRegistry.files)).clear();
+  await (await localforageStore(filesDatabase)).clear();
 });
 afterAll(() => server.close());
 
@@ -173,9 +202,7 @@ describe('each clean-up step ignores and logs its own failure', () => {
     [
       'localforage',
       async () => {
-        jest
-          .spyOn(await localforageStore(storageRegistry.files), 'dropInstance')
-          .mockRejectedValue(new Error('drop failed'));
+        jest.spyOn(await localforageStore(filesDatabase), 'dropInstance').mockRejectedValue(new Error('drop failed'));
       },
       'Logout could not clear the localforage database ente-files',
     ],

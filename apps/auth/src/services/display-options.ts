@@ -1,9 +1,10 @@
 // How the codes are listed on this device (docs/product.md#the-codes): compact cards, codes hidden
-// until revealed, and the sort order. Kept in local storage under `authDisplay` (declared in the
-// storage registry, kept on logout: it describes this browser, not the account).
+// until revealed, and the sort order. Kept in local storage under `authDisplay` (declared in the app's
+// storage, ../storage.ts, kept on logout: it describes this browser, not the account).
 import { log } from '@ente/shared/log.ts';
-import { readLocal, writeLocal } from '@ente/shared/storage/local-storage.ts';
-import type { AuthDisplay } from '@ente/shared/storage/registry.ts';
+import { readAppLocal, writeAppLocal } from '@ente/shared/storage/local-storage.ts';
+
+import { authDisplayKey, type AuthDisplay } from '../storage.ts';
 
 export type SortMode = NonNullable<AuthDisplay['sort']>;
 
@@ -20,7 +21,7 @@ export const defaultDisplayOptions: DisplayOptions = { compact: false, hideCodes
 
 /** The saved options of this device, defaults where nothing (or nothing readable) is saved. */
 export function savedDisplayOptions(): DisplayOptions {
-  const saved = readLocal('authDisplay');
+  const saved = readAppLocal(authDisplayKey);
   return {
     compact: saved?.compact ?? defaultDisplayOptions.compact,
     hideCodes: saved?.hideCodes ?? defaultDisplayOptions.hideCodes,
@@ -31,7 +32,7 @@ export function savedDisplayOptions(): DisplayOptions {
 /** Saves the options; a failure (storage full or blocked) is logged, as the choice still applies to this tab. */
 export function saveDisplayOptions(options: DisplayOptions): void {
   try {
-    writeLocal('authDisplay', { compact: options.compact, hideCodes: options.hideCodes, sort: options.sort });
+    writeAppLocal(authDisplayKey, { compact: options.compact, hideCodes: options.hideCodes, sort: options.sort });
   } catch (e) {
     log.warn('Could not save the display options', e);
   }

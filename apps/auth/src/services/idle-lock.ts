@@ -5,8 +5,9 @@ import { resetCryptoWorker } from '@ente/crypto/client.ts';
 import { log } from '@ente/shared/log.ts';
 import { removeEncryptionKeyStash, removeKeyEncryptionKeyStash } from '@ente/shared/storage/account-storage.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
-import { readLocal, writeLocal } from '@ente/shared/storage/local-storage.ts';
+import { readAppLocal, writeAppLocal } from '@ente/shared/storage/local-storage.ts';
 
+import { authIdleLockKey } from '../storage.ts';
 import { forgetSecrets } from './otp.ts';
 
 // [Note: Idle lock]
@@ -36,14 +37,14 @@ const maxIdleLockMinutes = 24 * 60;
 
 /** Minutes without activity before this tab locks (0: never), as saved on this device. */
 export function savedIdleLockMinutes(): number {
-  const minutes = readLocal('authIdleLock')?.minutes;
+  const minutes = readAppLocal(authIdleLockKey)?.minutes;
   return minutes !== undefined && minutes >= 0 && minutes <= maxIdleLockMinutes ? minutes : defaultIdleLockMinutes;
 }
 
 /** Saves the setting and tells the watchers of this tab (other tabs hear it through the storage event). */
 export function saveIdleLockMinutes(minutes: number): void {
   try {
-    writeLocal('authIdleLock', { minutes });
+    writeAppLocal(authIdleLockKey, { minutes });
   } catch (e) {
     log.warn('Could not save the idle lock setting', e);
   }
@@ -56,7 +57,7 @@ const settingListeners = new Set<() => void>();
 export function subscribeIdleLockMinutes(listener: () => void): () => void {
   settingListeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === 'authIdleLock' || event.key === null) listener();
+    if (event.key === authIdleLockKey.name || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -14,8 +14,8 @@ import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
 import { deleteIndexedDatabase } from '@ente/shared/storage/indexed-db.ts';
 import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
 import { saveUser } from '@ente/shared/storage/local-storage.ts';
-import { storageRegistry } from '@ente/shared/storage/registry.ts';
 
+import { authenticatorDB } from '../storage.ts';
 import { apiOrigin, FakeAuthenticatorServer, fakeToken, fakeUserID } from '../testing/fake-authenticator.ts';
 import { codeURI, parseCodeURI } from './code-uri.ts';
 import { otpAt } from './otp.ts';
@@ -55,7 +55,7 @@ afterEach(async () => {
   sessionStorage.clear();
   await deleteKVDatabase();
   await closeAuthenticatorDB();
-  await deleteIndexedDatabase(storageRegistry.authenticatorDB.database);
+  await deleteIndexedDatabase(authenticatorDB.database);
 });
 afterAll(() => msw.close());
 
@@ -166,7 +166,7 @@ describe('opening', () => {
     const cache = await savedAuthenticatorCache(fakeUserID);
     // The database emptied after the early read: what the vault shows before its pull came from that read.
     await closeAuthenticatorDB();
-    await deleteIndexedDatabase(storageRegistry.authenticatorDB.database);
+    await deleteIndexedDatabase(authenticatorDB.database);
 
     const vault = await openVault({ syncIntervalMs: 3_600_000, early: Promise.resolve({ userID: fakeUserID, cache }) });
     expect(vault.snapshot().status).toBe('ready');
@@ -175,7 +175,7 @@ describe('opening', () => {
     vault.close();
 
     await closeAuthenticatorDB();
-    await deleteIndexedDatabase(storageRegistry.authenticatorDB.database);
+    await deleteIndexedDatabase(authenticatorDB.database);
     const stranger = Promise.resolve({ userID: fakeUserID + 1, cache });
     const other = await openVault({ syncIntervalMs: 3_600_000, early: stranger });
     expect(other.snapshot()).toMatchObject({ status: 'loading', items: [] });
@@ -331,7 +331,7 @@ describe('cache and diff', () => {
     vault.close();
 
     // From the cache: 1,000 codes, one decryption call.
-    await deleteIndexedDatabase(storageRegistry.authenticatorDB.database);
+    await deleteIndexedDatabase(authenticatorDB.database);
     fake.entities.clear();
     for (let i = 0; i < 1_000; i++) fake.insert(blobs[i % blobs.length]!);
     (await opened()).close();

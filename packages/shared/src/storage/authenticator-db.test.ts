@@ -9,9 +9,8 @@ import {
   type CachedEntity,
 } from './authenticator-db.ts';
 import { deleteIndexedDatabase } from './indexed-db.ts';
-import { storageRegistry } from './registry.ts';
 
-const name = storageRegistry.authenticatorDB.database;
+const name = 'ente-auth';
 const key = { encryptedKey: 'a2V5', header: 'bm9uY2U=' };
 const entity = (id: string, updatedAt: number, data = `data-${id}-${String(updatedAt)}`): CachedEntity => ({
   id,

@@ -1,5 +1,5 @@
-// The auth app's cache of the encrypted vault: the IndexedDB database `ente-auth` of the registry
-// (`authenticatorDB`), through idb. A reload shows the codes from here at once and pulls only the diff
+// The auth app's cache of the encrypted vault: the IndexedDB database `ente-auth` of the auth app's
+// storage (`authenticatorDB`), through idb. A reload shows the codes from here at once and pulls only the diff
 // since the cursor kept here. Everything is kept as the server sent it: the authenticator key wrapped
 // under the masterKey, the entities as Blobs; nothing in it is readable without the masterKey.
 // See: [Note: Authenticator cache]
@@ -19,9 +19,9 @@
 // next use opens it again.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
-import { storageRegistry } from './registry.ts';
-
-const databaseName = storageRegistry.authenticatorDB.database;
+// Declared by the auth app (apps/auth/src/storage.ts, `authenticatorDB`), which logout reads; this module
+// moves next to it with the vault, and then imports the name from there.
+const databaseName = 'ente-auth';
 const databaseVersion = 1;
 
 /** The authenticator key as the server keeps it: Box(authKey) under the masterKey, `header` its nonce. */

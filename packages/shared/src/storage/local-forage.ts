@@ -1,4 +1,4 @@
-// The localforage databases of the registry (today `ente-files`, store `files`, where Photos will keep
+// The localforage databases an app declares (today Photos' `ente-files`, store `files`, where it will keep
 // file data; docs/protocol.md#indexeddb). localforage is loaded on demand so that pages which never
 // touch it do not ship it.
 import type LocalForageModule from 'localforage';
@@ -7,7 +7,7 @@ type LocalForageStore = ReturnType<typeof LocalForageModule.createInstance>;
 
 const stores = new Map<string, LocalForageStore>();
 
-/** The store of a localforage place of the registry, e.g. `localforageStore(storageRegistry.files)`. */
+/** The store of a localforage place an app declares (apps/photos/src/storage.ts). */
 export async function localforageStore(place: { database: string; objectStore: string }): Promise<LocalForageStore> {
   const name = `${place.database}/${place.objectStore}`;
   let store = stores.get(name);

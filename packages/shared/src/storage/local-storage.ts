@@ -1,11 +1,11 @@
-// The accessors of the local-storage keys that code uses (the registry, registry.ts, declares them all):
+// The accessors of the local-storage keys (the shell's registry, registry.ts, declares its keys, an app its own):
 // `saved…` reads, `save…` writes, `remove…` deletes. Values are JSON; a value that is missing,
 // unparsable or of the wrong shape reads as undefined (and is logged), so a stale or hand-edited entry
 // can never crash a page, and reading is safe in the static prerender, where there is no local storage.
 // The logs are read and written by log.ts, which must not log about its own storage.
 import { log } from '../log.ts';
 import { removeKV, saveKV } from './kv.ts';
-import { storageRegistry, type LocalKey, type LocalValue, type UserRecord } from './registry.ts';
+import { storageRegistry, type AppLocalKey, type LocalKey, type LocalValue, type UserRecord } from './registry.ts';
 import type { Shape } from './shape.ts';
 
 export type { UserRecord } from './registry.ts';
@@ -99,6 +99,17 @@ export function readStoredJSON(storage: Storage, key: string, shape: Shape<unkno
 /** Writes a registered JSON value; a failure (storage full or blocked) throws. */
 export function writeLocal<K extends LocalKey>(key: K, value: LocalValue<K>): void {
   localStorage.setItem(key, JSON.stringify(value));
+}
+
+/** Reads and checks the JSON value of an app's own key (its `AppStorage`); anything unreadable is undefined. */
+export function readAppLocal<T>(key: AppLocalKey<T>): T | undefined {
+  if (typeof localStorage === 'undefined') return undefined;
+  return readStoredJSON(localStorage, key.name, key.shape, 'stored value') as T | undefined;
+}
+
+/** Writes the JSON value of an app's own key; a failure (storage full or blocked) throws. */
+export function writeAppLocal<T>(key: AppLocalKey<T>, value: T): void {
+  localStorage.setItem(key.name, JSON.stringify(value));
 }
 
 /** Removes a registered key. */

@@ -1,19 +1,20 @@
-// The one declaration of everything this product keeps in the browser: the keys of local storage,
-// session storage and the `kv` IndexedDB database (with the shape of each value), the localforage
-// database of file data and the Cache Storage caches, each with whether logout clears it.
-// See: [Note: Storage registry]
+// The shell's declaration of what the family keeps in the browser: the keys of local storage, session
+// storage and the `kv` IndexedDB database (with the shape of each value), each with whether logout
+// clears it. An app declares its own keys, databases and caches (`AppStorage`) and hands them to the
+// shell with `createApp({ storage })`; logout walks the union. See: [Note: Storage registry]
 //
 // [Note: Storage registry]
-// Every module that reads or writes browser storage takes its names from this registry
-// (local-storage.ts, kv.ts, local-forage.ts, log.ts), so nothing can be stored without an entry here.
-// Logout (logout.ts) walks the registry: a place marked `clearedOnLogout` loses everything in it
+// Every module that reads or writes browser storage takes its names from a declaration: the shell's here
+// (local-storage.ts, kv.ts, log.ts), an app's in its own src/storage.ts, so nothing can be stored without
+// one. Logout (logout.ts) walks `storagePlaces()`: a place marked `clearedOnLogout` loses everything in it
 // except the keys marked `keptOnLogout`; a test walks it again to prove nothing marked cleared remains.
 // The layouts are those of docs/protocol.md#browser-storage; the choices where it left room are in
 // docs/decisions.md#browser-storage-and-logout:
 // - `apiOrigin` lives only in the kv database, not in local storage.
 // - Device preferences survive logout: `logs`, `theme`, `locale` and `apiOrigin` describe this
 //   browser, not the account; a self-hoster must not be sent back to the hosted server silently.
-// - Local and session values are JSON. Session storage is cleared as a whole on logout.
+// - Local and session values are JSON. Session storage is cleared as a whole on logout, local storage
+//   too but for the kept keys, so a key of the spec that no code reads is not declared at all.
 // - The shapes are checked with shape.ts, not zod: this module is part of every page's first load
 //   (the log needs it), and zod loads only with the HTTP client.
 import * as s from './shape.ts';
@@ -44,9 +45,6 @@ const sessionKeyShape = s.object({ encryptedData: s.string, key: s.string, nonce
 // Flag records hold a status boolean; the referral record holds a source.
 const flagShape = s.object({ status: s.boolean });
 const referralShape = s.object({ source: s.string });
-// Values whose layout belongs to later work (subscription, …): any JSON object for now; the code that
-// first uses one narrows its shape here.
-const recordShape = s.anyObject;
 
 /**
  * Key attributes as kept locally (docs/protocol.md#key-attributes): `keyAttributes` (the interactive
@@ -87,16 +85,6 @@ export const srpAttributesShape = s.object({
   isEmailMFAEnabled: s.boolean,
 });
 
-/** How the auth app lists codes on this device. */
-export const authDisplayShape = s.object({
-  compact: s.optional(s.boolean),
-  hideCodes: s.optional(s.boolean),
-  sort: s.optional(s.oneOf('issuer', 'account', 'recent', 'manual')),
-});
-
-/** The auth app's idle lock on this device: minutes without activity before the tab locks (0: never). */
-export const authIdleLockShape = s.object({ minutes: s.integer });
-
 // Whether logout keeps a key of a place it clears.
 const kept = { keptOnLogout: true } as const;
 const notKept = { keptOnLogout: false } as const;
@@ -114,22 +102,11 @@ export const storageRegistry = {
       srpAttributes: stored(srpAttributesShape),
       isFirstLogin: stored(flagShape),
       justSignedUp: stored(flagShape),
-      showBackButton: stored(flagShape),
       referralSource: stored(referralShape),
-      subscription: stored(recordShape),
-      familyData: stored(recordShape),
-      userDetails: stored(recordShape),
-      export: stored(recordShape),
-      collectionSortBy: stored(s.either(s.string, s.number)),
-      mapEnabled: stored(flagShape),
-      cfProxyDisabled: stored(flagShape),
       // This device's preferences and diagnostics.
       theme: stored(s.oneOf('dark', 'light'), kept),
       locale: stored(s.string, kept),
       logs: stored(s.arrayOf(logEntryShape), kept),
-      // The auth app's display options and idle lock on this device (docs/product.md#the-codes).
-      authDisplay: stored(authDisplayShape, kept),
-      authIdleLock: stored(authIdleLockShape, kept),
     },
   },
   // Unlocked keys for this tab only.
@@ -154,37 +131,44 @@ export const storageRegistry = {
     clearedOnLogout: true,
     keys: { token: notKept, userID: notKept, apiOrigin: kept },
   },
-  // The auth app's cache of the encrypted vault, through idb (authenticator-db.ts): the encrypted
-  // authenticator key, the encrypted entities and the last diff timestamp. Logout deletes it.
-  authenticatorDB: { kind: 'idb', database: 'ente-auth', clearedOnLogout: true },
-  // File data of Photos, through localforage (docs/protocol.md#indexeddb).
-  files: { kind: 'localforage', database: 'ente-files', objectStore: 'files', clearedOnLogout: true },
-  // Cache Storage caches of file data (docs/protocol.md#caches).
-  thumbsCache: { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
-  faceCropsCache: { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },
-  filesCache: { kind: 'cache', cache: 'files', clearedOnLogout: true },
-  // The auth app's service worker (apps/auth/scripts/service-worker.mjs). Its precache holds the app's
-  // own files (HTML, scripts, fonts, the brand icons' index): public and the same for every visitor,
-  // but logout leaves nothing of a session behind, so it goes too, with the worker itself (logout.ts);
-  // the next sign-in registers and fills it again. Workbox appends the worker's scope to this name
-  // (`ente-auth-precache-v2-https://auth.example.org/`), hence the prefix.
-  authAppFilesCache: { kind: 'cache', cache: 'ente-auth-precache-v2', byPrefix: true, clearedOnLogout: true },
-  // The brand icons the cards have shown: no secret, but they tell which services the account has codes
-  // for, so logout deletes them.
-  authBrandIconsCache: { kind: 'cache', cache: 'ente-auth-brand-icons', clearedOnLogout: true },
 } as const;
 
 type Registry = typeof storageRegistry;
 type LocalKeys = Registry['localStorage']['keys'];
 
-/**
- * A place of the registry (local storage, a database, a cache) and what logout does with it. Whether
- * logout clears it is a boolean here, not the literal of today's entry, so that code walking the
- * registry keeps asking.
- */
-export type StoragePlace = {
+/** A local-storage key of an app: its name, the shape of its JSON value, and whether logout keeps it. */
+export interface AppLocalKey<T> {
+  name: string;
+  shape: s.Shape<T>;
+  keptOnLogout: boolean;
+}
+
+/** A place of its own that an app keeps data in: an IndexedDB database, a localforage database, a cache. */
+export type AppPlace =
+  | { kind: 'idb'; database: string; clearedOnLogout: boolean }
+  | { kind: 'localforage'; database: string; objectStore: string; clearedOnLogout: boolean }
+  /** `byPrefix`: every cache whose name starts with `cache` (Workbox appends the worker's scope). */
+  | { kind: 'cache'; cache: string; byPrefix?: boolean; clearedOnLogout: boolean };
+
+/** What an app keeps in the browser beyond the shell's; handed to the shell by `createApp({ storage })`. */
+export interface AppStorage {
+  localKeys?: readonly AppLocalKey<unknown>[];
+  places?: readonly AppPlace[];
+}
+
+type ShellPlace = {
   [K in keyof Registry]: Omit<Registry[K], 'clearedOnLogout'> & { clearedOnLogout: boolean };
 }[keyof Registry];
+
+/**
+ * A place (local storage, a database, a cache) and what logout does with it. Whether logout clears it
+ * is a boolean here, not the literal of today's entry, so that code walking the places keeps asking.
+ * The local-storage place lists the app's keys next to the shell's.
+ */
+export type StoragePlace =
+  | Exclude<ShellPlace, { kind: 'localStorage' }>
+  | { kind: 'localStorage'; clearedOnLogout: boolean; keys: Record<string, { keptOnLogout: boolean }> }
+  | AppPlace;
 export type LocalKey = keyof LocalKeys;
 export type KVKey = keyof Registry['kv']['keys'];
 /** The value stored under a local-storage key. */
@@ -197,12 +181,24 @@ export type SessionKey = keyof Registry['sessionStorage']['keys'];
 /** The value stored under a session-storage key. */
 export type SessionValue<K extends SessionKey> = s.Infer<Registry['sessionStorage']['keys'][K]['shape']>;
 export type LogEntry = s.Infer<typeof logEntryShape>;
-export type AuthDisplay = s.Infer<typeof authDisplayShape>;
-export type AuthIdleLock = s.Infer<typeof authIdleLockShape>;
 
-/** The places of the registry, in the order logout clears them. */
+let appStorage: AppStorage = {};
+
+/** Declares the running app's storage (createApp does, when the app's `_app` loads). */
+export function declareAppStorage(storage: AppStorage): void {
+  appStorage = storage;
+}
+
+/** A local-storage key of an app, for its `AppStorage`; read and written with `readAppLocal`/`writeAppLocal`. */
+export function appLocalKey<T>(name: string, shape: s.Shape<T>, { keptOnLogout }: { keptOnLogout: boolean }) {
+  return { name, shape, keptOnLogout } satisfies AppLocalKey<T>;
+}
+
+/** The places of the shell and the running app, in the order logout clears them. */
 export function storagePlaces(): StoragePlace[] {
-  return Object.values(storageRegistry);
+  const { localStorage: local, ...shell } = storageRegistry;
+  const appKeys = Object.fromEntries((appStorage.localKeys ?? []).map((key) => [key.name, key]));
+  return [{ ...local, keys: { ...local.keys, ...appKeys } }, ...Object.values(shell), ...(appStorage.places ?? [])];
 }
 
 /** The keys of a place that logout keeps (none for a place without keys). */

@@ -1,0 +1,15 @@
+// What the photos app keeps in the browser beyond the shell's declaration (packages/shared/src/storage/
+// registry.ts), handed to the shell by `createApp({ storage })` so that logout clears it: the places of
+// docs/protocol.md#indexeddb and #caches where Photos keeps file data. No code of ours writes them yet;
+// a browser that ran Ente's photos app on this origin may hold them, and logout leaves nothing behind.
+// See: [Note: Storage registry]
+import type { AppStorage } from '@ente/shared/storage/registry.ts';
+
+export const photosStorage: AppStorage = {
+  places: [
+    { kind: 'localforage', database: 'ente-files', objectStore: 'files', clearedOnLogout: true },
+    { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
+    { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },
+    { kind: 'cache', cache: 'files', clearedOnLogout: true },
+  ],
+};
