@@ -41,10 +41,5 @@ export const apiErrorCodes = [
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-/** The texts of middleware errors (docs/protocol.md#errors). */
-export const middlewareErrorTexts = {
-  missingToken: 'missing token',
-  invalidToken: 'invalid token',
-  tokenExpired: 'token expired',
-  rateLimited: 'Rate limit breached, try later',
-} as const;
+/** The texts of middleware errors (docs/protocol.md#errors), in a zod-free module of their own. */
+export { middlewareErrorTexts } from './error-texts.ts';

@@ -4,8 +4,9 @@
 // storage errors) to an identifier, so no page ever shows a raw message. The catalogue holds only the
 // identifiers that errorIdOf maps to or that our code throws as an AppError; a flow that needs a new
 // one adds it here and in the nine errors.json files.
-import { middlewareErrorTexts } from '@ente/protocol/errors.ts';
+import { middlewareErrorTexts } from '@ente/protocol/error-texts.ts';
 
+import { Failure } from './failure.ts';
 import { ApiError, ClientError, NetworkError, RequestCanceledError, ServerError } from './http.ts';
 import { TokenMissingError } from './storage/user.ts';
 
@@ -30,13 +31,13 @@ export type ErrorId = keyof typeof errorCatalogue;
 
 export const errorIds = Object.keys(errorCatalogue) as ErrorId[];
 
-/** A failure of our own code that already knows its catalogue identifier. */
-export class AppError extends Error {
+/** A failure of our own code that already knows its catalogue identifier (a Failure of the `errors` namespace). */
+export class AppError extends Failure<`errors:${ErrorId}`> {
   constructor(
     readonly id: ErrorId,
     options?: { cause?: unknown },
   ) {
-    super(errorCatalogue[id], options);
+    super(`errors:${id}`, { cause: options?.cause, message: errorCatalogue[id] });
     this.name = 'AppError';
   }
 }

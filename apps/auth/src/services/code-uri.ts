@@ -21,6 +21,8 @@
 //   mobile's URI library; every other parameter, and earlier duplicates, stay in `unknownParams` in order.
 //   `codeURI` writes those first and ours after them, so every reader sees our values.
 // - `codeDisplay`: see [Note: codeDisplay keys].
+import { Failure } from '@ente/shared/failure.ts';
+
 import { normalisedSecret } from './base32.ts';
 import { wellFormed } from './clean-text.ts';
 import type { CodeData, CodeDisplay, OTPAlgorithm, OTPType } from './types.ts';
@@ -41,12 +43,12 @@ export type ParseErrorKey =
   | 'parse.migrationInvalid';
 
 /** Why a text is not a usable code; `errorKey` (with `values` to interpolate) says it to the user. */
-export class CodeParseError extends Error {
+export class CodeParseError extends Failure<`codes:${ParseErrorKey}`> {
   constructor(
     readonly errorKey: ParseErrorKey,
-    readonly values: Record<string, string> = {},
+    values: Record<string, string> = {},
   ) {
-    super(`Cannot read the code: ${errorKey}`);
+    super(`codes:${errorKey}`, { values, message: `Cannot read the code: ${errorKey}` });
     this.name = 'CodeParseError';
   }
 }

@@ -11,7 +11,8 @@ import {
   type Entity,
   type EntityDiffResponse,
 } from '@ente/protocol/authenticator.ts';
-import { ApiError, ClientError, del, getJSON, post, postJSON, put, ServerError } from '@ente/shared/http.ts';
+import { httpStatusOf } from '@ente/shared/failure.ts';
+import { del, getJSON, post, postJSON, put } from '@ente/shared/http.ts';
 
 export type { AuthenticatorKeyResponse, Entity, EntityDiffResponse };
 
@@ -24,11 +25,8 @@ export const DIFF_PAGE_SIZE = 2500;
 /** Lets the vault cancel its requests in flight when it closes. */
 export type RemoteOptions = { signal?: AbortSignal };
 
-/** The HTTP status of a failed request, when the server answered. */
-export function httpStatusOf(e: unknown): number | undefined {
-  if (e instanceof ApiError || e instanceof ClientError || e instanceof ServerError) return e.httpStatus;
-  return undefined;
-}
+/** The HTTP status of a failed request, when the server answered (one definition, for the vault). */
+export { httpStatusOf };
 
 /** `GET /authenticator/key`; undefined on 404 (no key yet: no codes either). */
 export async function getAuthenticatorKey({ signal }: RemoteOptions = {}): Promise<

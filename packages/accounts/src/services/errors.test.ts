@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { middlewareErrorTexts as protocolTexts } from '@ente/protocol/errors.ts';
+import { Failure } from '@ente/shared/failure.ts';
 import { ApiError, ClientError, NetworkError, ResponseShapeError, ServerError } from '@ente/shared/http.ts';
 import { supportedLocales } from '@ente/shared/i18n/locales.ts';
 import { TokenMissingError } from '@ente/shared/storage/user.ts';
@@ -11,7 +11,6 @@ import {
   accountsErrorKinds,
   errorMessageKey,
   isAccountsError,
-  middlewareErrorTexts,
   toAccountsError,
   type AccountsErrorKind,
   type ErrorContext,
@@ -132,6 +131,9 @@ test.each(supportedLocales)('%s has a message for every kind', (locale) => {
   expect(missing).toEqual([]);
 });
 
-test('the middleware texts are those of the protocol', () => {
-  expect(middlewareErrorTexts).toEqual(protocolTexts);
+test('an AccountsError is a Failure carrying the key of its message', () => {
+  const e = new AccountsError('wrongCode');
+  expect(e).toBeInstanceOf(Failure);
+  expect(e.translationKey).toBe('accounts:error_wrongCode');
+  expect(e.message).toBe('accounts: wrongCode');
 });

@@ -6,17 +6,10 @@
 //
 // This module is in the first load of every sign-in page, so it recognises the HTTP client's and the
 // crypto worker's errors by their `name` (which survives the worker boundary) instead of importing
-// their classes, which would pull the HTTP client, zod or libsodium into that load. For the same reason the
-// middleware texts of docs/protocol.md#errors are written here rather than imported from
-// @ente/protocol/errors.ts (which loads zod); a test checks that both say the same.
-
-/** The `{error}` texts of the server's middleware (docs/protocol.md#errors). */
-export const middlewareErrorTexts = {
-  missingToken: 'missing token',
-  invalidToken: 'invalid token',
-  tokenExpired: 'token expired',
-  rateLimited: 'Rate limit breached, try later',
-} as const;
+// their classes, which would pull the HTTP client, zod or libsodium into that load; the middleware texts
+// come from the zod-free module of @ente/protocol, the base error from @ente/shared/failure.ts.
+import { middlewareErrorTexts } from '@ente/protocol/error-texts.ts';
+import { Failure } from '@ente/shared/failure.ts';
 
 export const accountsErrorKinds = [
   'wrongCode',
@@ -50,13 +43,13 @@ export type AccountsErrorKind = (typeof accountsErrorKinds)[number];
 /** The accounts-namespace key of a kind's message. */
 export type AccountsErrorMessageKey = `error_${AccountsErrorKind}`;
 
-/** A sign-in failure a page can explain: `kind` picks the message. */
-export class AccountsError extends Error {
+/** A sign-in failure a page can explain: `kind` picks the message (`accounts:error_<kind>`). */
+export class AccountsError extends Failure<`accounts:${AccountsErrorMessageKey}`> {
   constructor(
     readonly kind: AccountsErrorKind,
     options?: { cause?: unknown },
   ) {
-    super(`accounts: ${kind}`, options);
+    super(`accounts:error_${kind}`, { cause: options?.cause, message: `accounts: ${kind}` });
     this.name = 'AccountsError';
   }
 }
@@ -99,18 +92,6 @@ export function errorMessageKey(e: unknown): AccountsErrorMessageKey {
 /** True for an AccountsError of one of the given kinds. */
 export function isAccountsError(e: unknown, ...kinds: AccountsErrorKind[]): e is AccountsError {
   return e instanceof AccountsError && (kinds.length === 0 || kinds.includes(e.kind));
-}
-
-/** The HTTP status of a failed request, if it had an answer. */
-export function httpStatusOf(e: unknown): number | undefined {
-  const status = (e as { httpStatus?: unknown } | null)?.httpStatus;
-  return typeof status === 'number' ? status : undefined;
-}
-
-/** The typed error code (`ApiError.errCode`) of a failed request, if any. */
-export function errorCodeOf(e: unknown): string | undefined {
-  const code = (e as { errCode?: unknown } | null)?.errCode;
-  return typeof code === 'string' ? code : undefined;
 }
 
 function kindOf(e: unknown, context: ErrorContext | undefined): AccountsErrorKind {

@@ -2,6 +2,7 @@
 // password by SRP (docs/protocol.md#srp-login), unlocks a returning tab from the local key attributes,
 // or picks up the KEK stashed before the second factor. See: [Note: One Argon2id run per sign-in]
 import { cryptoWorker } from '@ente/crypto/client.ts';
+import { errorCodeOf } from '@ente/shared/failure.ts';
 import {
   removeKeyEncryptionKeyStash,
   savedKeyAttributes,
@@ -11,7 +12,7 @@ import {
 import { savedUser, saveUser } from '@ente/shared/storage/local-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
-import { AccountsError, errorCodeOf, toAccountsError } from './errors.ts';
+import { AccountsError, toAccountsError } from './errors.ts';
 import { peekRedirect, takeRedirect } from './flow-state.ts';
 import { homeRoute } from './home.ts';
 import { signedInRedirect } from './session.ts';

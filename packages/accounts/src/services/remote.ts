@@ -25,9 +25,8 @@ import {
   type SessionValidityResponse,
 } from '@ente/protocol/users.ts';
 import { appName } from '@ente/shared/app-name.ts';
+import { httpStatusOf } from '@ente/shared/failure.ts';
 import { getJSON, post, postJSON, put } from '@ente/shared/http.ts';
-
-import { httpStatusOf } from './errors.ts';
 
 export type { EmailAuthorizationResponse, TwoFactorAuthorizationResponse, TwoFactorRecoverResponse };
 

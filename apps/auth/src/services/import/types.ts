@@ -1,5 +1,7 @@
 // What every importer of another app's export returns (docs/product.md, import and export): the codes it
 // could read, as the vault's CodeData, and what it could not, each with a reason the preview shows.
+import { Failure } from '@ente/shared/failure.ts';
+
 import type { CodeData } from '../types.ts';
 
 /** The formats we read; detected from the content, never from the file name alone. */
@@ -45,26 +47,34 @@ export interface ImportResult {
   skipped: SkippedEntry[];
 }
 
-/** The file is encrypted and needs a password (`needed`), or the one given does not open it (`wrong`). */
-export class ImportPasswordError extends Error {
+/**
+ * The file is encrypted and needs a password (`needed`: the password step asks for it), or the one given
+ * does not open it (`wrong`).
+ */
+export class ImportPasswordError extends Failure<'import:password.intro' | 'import:password.wrong'> {
   constructor(readonly kind: 'needed' | 'wrong') {
-    super(kind === 'needed' ? 'this file needs its password' : 'the password does not open this file');
+    super(kind === 'needed' ? 'import:password.intro' : 'import:password.wrong', {
+      message: kind === 'needed' ? 'this file needs its password' : 'the password does not open this file',
+    });
     this.name = 'ImportPasswordError';
   }
 }
 
 /** The content is not a file of any format we read, or is damaged (truncated JSON, wrong shapes…). */
-export class ImportFormatError extends Error {
+export class ImportFormatError extends Failure<'import:error.format'> {
   constructor(readonly detail: string) {
-    super(`not an export we can read: ${detail}`);
+    super('import:error.format', { message: `not an export we can read: ${detail}` });
     this.name = 'ImportFormatError';
   }
 }
 
 /** The file is larger than any real export: refused before it is read. */
-export class ImportSizeError extends Error {
+export class ImportSizeError extends Failure<'import:error.size'> {
   constructor(readonly limitBytes: number) {
-    super(`the file is larger than ${String(limitBytes)} bytes`);
+    super('import:error.size', {
+      values: { size: String(Math.floor(limitBytes / 1024 / 1024)) },
+      message: `the file is larger than ${String(limitBytes)} bytes`,
+    });
     this.name = 'ImportSizeError';
   }
 }
