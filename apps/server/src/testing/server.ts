@@ -122,7 +122,7 @@ export class CapturingMailer implements Mailer {
  * A dump of a freshly migrated PGlite, cached in the temp folder under a hash of the migrations:
  * loading it is several times faster than PGlite's own first start (initdb) plus the migrations.
  */
-async function migratedTemplate(): Promise<Blob> {
+export async function migratedTemplate(): Promise<Blob> {
   templatePromise ??= (async () => {
     const hash = createHash('sha256').update(JSON.stringify(migrations)).update(pgliteVersion).digest('hex');
     const file = path.join(os.tmpdir(), `ente-server-pglite-${hash.slice(0, 16)}.tar`);
