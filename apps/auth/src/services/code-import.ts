@@ -1,6 +1,8 @@
 // What a pasted link or a QR code's text holds: one code (`otpauth://`) or a part of a Google
 // Authenticator export (`otpauth-migration://`, formats: one export may span several QR codes, grouped
 // by a batch id). Also the collection of an export's parts as the user adds its images one by one.
+import { Failure } from '@ente/shared/failure.ts';
+
 import { withoutHiddenLabels } from './code-edits.ts';
 import { CodeParseError, parseCodeURI } from './code-uri.ts';
 import type { MigrationPart } from './migration.ts';
@@ -11,13 +13,13 @@ export type { MigrationPart } from './migration.ts';
 export type CodeText = { kind: 'code'; data: CodeData } | { kind: 'migration'; part: MigrationPart };
 
 /** A text that is no code we can add; `errorKey` is a key of the `codes` namespace. */
-export class CodeTextError extends Error {
+export class CodeTextError extends Failure<`codes:${string}`> {
   constructor(
     readonly errorKey: string,
     /** Values the message interpolates. */
-    readonly values: Record<string, string> = {},
+    values: Record<string, string> = {},
   ) {
-    super(errorKey);
+    super(`codes:${errorKey}`, { values, message: errorKey });
     this.name = 'CodeTextError';
   }
 }

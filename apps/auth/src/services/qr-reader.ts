@@ -11,6 +11,8 @@
 import type * as ZXingReader from 'zxing-wasm/reader';
 import type { ReaderOptions } from 'zxing-wasm/reader';
 
+import { Failure } from '@ente/shared/failure.ts';
+
 /** The reader's options: QR codes only, as many as an image holds, trying hard (photos, screenshots). */
 const readerOptions: ReaderOptions = {
   formats: ['QRCode', 'MicroQRCode'],
@@ -22,10 +24,10 @@ const readerOptions: ReaderOptions = {
 };
 
 /** Why an image gave no text (a translation key of the `codes` namespace, section `editor`). */
-export class QRReadError extends Error {
+export class QRReadError extends Failure<`codes:${QRReadErrorKey}`> {
   constructor(readonly errorKey: QRReadErrorKey) {
     // The key is the message too, so that the error keeps its meaning across the worker boundary.
-    super(errorKey);
+    super(`codes:${errorKey}`, { message: errorKey });
     this.name = 'QRReadError';
   }
 }

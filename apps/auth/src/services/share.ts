@@ -5,6 +5,7 @@
 // The crypto runs in the crypto worker; the OTP library loads only when a link is made, so /share
 // does not fetch it.
 import { cryptoWorker } from '@ente/crypto/client.ts';
+import { Failure } from '@ente/shared/failure.ts';
 
 import type { CodeData } from './types.ts';
 
@@ -32,11 +33,11 @@ export interface SharePayload {
  */
 export type ShareLinkErrorKind = 'malformed' | 'undecryptable' | 'badPayload' | 'tooLong';
 
-export class ShareLinkError extends Error {
+export class ShareLinkError extends Failure<`codes:share.${ShareLinkErrorKind}`> {
   override name = 'ShareLinkError';
   readonly kind: ShareLinkErrorKind;
   constructor(kind: ShareLinkErrorKind, message: string) {
-    super(message);
+    super(`codes:share.${kind}`, { message });
     this.kind = kind;
   }
 }
