@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { limits } from '@ente/protocol';
+import { limits, registrationCredentialSchema } from '@ente/protocol';
 
 import { HttpError } from '../http/errors.ts';
+import { parseInput } from '../http/validation.ts';
 import { SoftAuthenticator } from '../testing/authenticator.ts';
 import { insertUser, suiteContext } from '../testing/context.ts';
 import type { Context } from './context.ts';
@@ -21,7 +22,7 @@ describe('passkey services', () => {
   /** A begun registration and the authenticator's answer to it, not yet finished. */
   async function begun(ctx: Context, userID: number, friendlyName = 'key') {
     const { options, sessionID } = await beginRegistration(ctx, userID);
-    const { body } = authenticator.register(options.publicKey);
+    const body = parseInput(registrationCredentialSchema, authenticator.register(options.publicKey).body, 'body');
     return () => finishRegistration(ctx, userID, { sessionID, friendlyName }, body);
   }
 
