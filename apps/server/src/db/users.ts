@@ -22,3 +22,23 @@ export async function emailOf(db: Db, userID: number): Promise<string> {
   const user = await db.selectFrom('users').select('email').where('user_id', '=', userID).executeTakeFirstOrThrow();
   return user.email;
 }
+
+/** Replaces the password-wrapped master key of the user's key attributes; false when there are none. */
+export async function updatePasswordKeyAttributes(
+  db: Db,
+  userID: number,
+  attrs: { kekSalt: string; encryptedKey: string; keyDecryptionNonce: string; memLimit: number; opsLimit: number },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('key_attributes')
+    .set({
+      kek_salt: attrs.kekSalt,
+      encrypted_key: attrs.encryptedKey,
+      key_decryption_nonce: attrs.keyDecryptionNonce,
+      mem_limit: attrs.memLimit,
+      ops_limit: attrs.opsLimit,
+    })
+    .where('user_id', '=', userID)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
