@@ -11,3 +11,48 @@ export async function deleteOtherTokens(db: Db, userID: number, keep: string): P
     .where('token_hash', '!=', keep)
     .execute();
 }
+
+/** Issues a session: only the token's hash is stored. */
+export async function insertToken(
+  db: Db,
+  token: { hash: string; userID: number; app: string; ip: string; userAgent: string | null; now: number },
+): Promise<void> {
+  await db
+    .insertInto('tokens')
+    .values({
+      token_hash: token.hash,
+      user_id: token.userID,
+      app: token.app,
+      ip: token.ip,
+      user_agent: token.userAgent,
+      created_at: token.now,
+      last_used_at: token.now,
+    })
+    .execute();
+}
+
+export async function deleteToken(db: Db, tokenHash: string): Promise<void> {
+  await db.updateTable('tokens').set({ is_deleted: true }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends the user's session named by its token or its token hash (GET /users/sessions names others by hash). */
+export async function deleteTokenOfUser(db: Db, userID: number, tokenHash: string, tokenOrHash: string) {
+  await db
+    .updateTable('tokens')
+    .set({ is_deleted: true })
+    .where('user_id', '=', userID)
+    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('token_hash', '=', tokenOrHash)]))
+    .execute();
+}
+
+/** The user's undeleted sessions in one app, newest first. */
+export async function tokensOf(db: Db, userID: number, app: string) {
+  return db
+    .selectFrom('tokens')
+    .select(['token_hash', 'created_at', 'last_used_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userID)
+    .where('app', '=', app)
+    .where('is_deleted', '=', false)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
