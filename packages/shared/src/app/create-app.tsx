@@ -1,6 +1,7 @@
 // Builds the Next `_app` of every app; each app's _app.tsx is `export default createApp({ name, … })`.
 // An app hands the shell what is its own: `storage`, what it keeps in the browser beyond the shell's
-// (logout clears the union; storage/registry.ts).
+// (logout clears the union; storage/registry.ts), and `locales`, its own translation namespaces
+// (i18n/i18n.ts).
 // The shell, outermost first (docs/product.md#app-shell): theme → i18n ready (the loading overlay
 // until then) → dialog provider → top loading bar → route-change overlay → offline banner → page.
 // `accountUI` (from packages/accounts, through the app) adds the settings to the app menu and the
@@ -21,7 +22,7 @@ import { setAppName, type AppName } from '../app-name.ts';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { DialogProvider } from '../dialog/DialogProvider.tsx';
-import { i18n, isI18nReady, setupI18n, subscribeI18nReady } from '../i18n/i18n.ts';
+import { declareAppLocales, i18n, isI18nReady, setupI18n, subscribeI18nReady, type AppLocales } from '../i18n/i18n.ts';
 import { declareAppStorage, type AppStorage } from '../storage/registry.ts';
 import { AccountUIContext, SignedInSessionWatcher, type AccountUI } from './account-ui.tsx';
 import { AppThemeProvider } from './AppThemeProvider.tsx';
@@ -32,14 +33,17 @@ export function createApp({
   name,
   accountUI,
   storage = {},
+  locales = {},
 }: {
   name: AppName;
   accountUI?: AccountUI;
   storage?: AppStorage;
+  locales?: AppLocales;
 }) {
   // At module load of the app's _app, before any page code talks to the server or logs out.
   setAppName(name);
   declareAppStorage(storage);
+  declareAppLocales(locales);
 
   return function App({ Component, pageProps }: AppProps) {
     return (

@@ -1,6 +1,7 @@
 import {
   changeLocale,
   currentLocale,
+  declareAppLocales,
   i18n,
   isI18nReady,
   loadNamespace,
@@ -13,6 +14,14 @@ jest.mock('./locales/de-DE/common.json', () => {
   throw new Error('ChunkLoadError');
 });
 jest.mock('../log.ts', () => ({ log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } }));
+
+// An app's own namespace, as createApp declares it (here the shell's common texts under another name).
+declare module './i18n.ts' {
+  interface AppResources {
+    sample: { logout: string };
+  }
+}
+declareAppLocales({ sample: (locale) => import(`./locales/${locale}/common.json`) });
 
 afterEach(() => localStorage.clear());
 
@@ -52,15 +61,16 @@ test('a locale that cannot be fetched is not switched to, and the choice is not 
   expect(localStorage.getItem('locale')).toBe('"en-US"');
 });
 
-test('a lazy namespace is fetched only when asked for, for en-US and the locale in use, then with each locale chosen', async () => {
+test('an app namespace is fetched only when asked for, for en-US and the locale in use, then with each locale chosen', async () => {
   await changeLocale('fr-FR');
-  expect(i18n.hasResourceBundle('en-US', 'codes')).toBe(false);
-  expect(i18n.hasResourceBundle('fr-FR', 'codes')).toBe(false);
-  await loadNamespace('codes');
-  expect(i18n.hasResourceBundle('en-US', 'codes')).toBe(true);
-  expect(i18n.hasResourceBundle('fr-FR', 'codes')).toBe(true);
-  expect(i18n.hasResourceBundle('pl-PL', 'codes')).toBe(false);
+  expect(i18n.hasResourceBundle('en-US', 'sample')).toBe(false);
+  expect(i18n.hasResourceBundle('fr-FR', 'sample')).toBe(false);
+  await loadNamespace('sample');
+  expect(i18n.hasResourceBundle('en-US', 'sample')).toBe(true);
+  expect(i18n.hasResourceBundle('fr-FR', 'sample')).toBe(true);
+  expect(i18n.t('logout', { ns: 'sample' })).toBe('Se déconnecter');
+  expect(i18n.hasResourceBundle('pl-PL', 'sample')).toBe(false);
   await changeLocale('pl-PL');
-  expect(i18n.hasResourceBundle('pl-PL', 'codes')).toBe(true);
+  expect(i18n.hasResourceBundle('pl-PL', 'sample')).toBe(true);
   expect(i18n.hasResourceBundle('pl-PL', 'common')).toBe(true);
 });

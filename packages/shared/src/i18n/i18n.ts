@@ -4,10 +4,11 @@
 // synchronously when this module loads, so `t` works everywhere from the start (also in the static
 // prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
 // which keeps the first load small. The app counts as ready once the visitor's locale is in place.
-// The `codes` namespace (the auth app's vault pages), `import` / `export` (its import and export
-// dialogs) and `passkeys` (the accounts app's pages) are not in any first load at all: the code that
-// needs it calls `loadNamespace('codes')`, which fetches it for en-US and the locale in use, and for
-// every locale chosen later.
+// An app's own namespaces (the auth app's `codes`, `import`, `export`; the accounts app's `passkeys`)
+// live in the app (src/locales/<locale>/<namespace>.json) and are handed to the shell with
+// `createApp({ locales })`; they are in no first load at all: the code that needs one calls
+// `loadNamespace('codes')`, which fetches it for en-US and the locale in use, and for every locale
+// chosen later. The app types their keys by adding them to `AppResources` (module augmentation).
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -15,21 +16,33 @@ import { log } from '../log.ts';
 import { savedLocale, saveLocale } from '../storage/local-storage.ts';
 import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
 import enAccounts from './locales/en-US/accounts.json';
-import type enCodes from './locales/en-US/codes.json';
 import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
-import type enExport from './locales/en-US/export.json';
-import type enImport from './locales/en-US/import.json';
-import type enPasskeys from './locales/en-US/passkeys.json';
 
 export const namespaces = ['common', 'errors', 'accounts'] as const;
 
 export type Namespace = (typeof namespaces)[number];
 
-/** Namespaces fetched only when a page asks for them (`loadNamespace`). */
-export const lazyNamespaces = ['codes', 'import', 'export', 'passkeys'] as const;
+/**
+ * The en-US resources of an app's own namespaces, by name: each app adds its own to this interface
+ * (`declare module '@ente/shared/i18n/i18n.ts' { interface AppResources { codes: typeof enCodes } }`),
+ * which types their keys in that app.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the apps' augmentations
+export interface AppResources {}
 
-export type LazyNamespace = (typeof lazyNamespaces)[number];
+/** Namespaces fetched only when a page asks for them (`loadNamespace`): the running app's own. */
+export type LazyNamespace = Extract<keyof AppResources, string>;
+
+/** An app's own namespaces: how to fetch each, for a locale (one chunk per file). */
+export type AppLocales = Record<string, (locale: Locale) => Promise<unknown>>;
+
+let appLocales: AppLocales = {};
+
+/** Declares the running app's namespaces (createApp does, when the app's `_app` loads). */
+export function declareAppLocales(locales: AppLocales): void {
+  appLocales = locales;
+}
 
 // Typed keys: `t('…')`, `useTranslation(ns)` and i18next's ParseKeys<ns> accept only keys of these files.
 declare module 'i18next' {
@@ -39,11 +52,7 @@ declare module 'i18next' {
       common: typeof enCommon;
       errors: typeof enErrors;
       accounts: typeof enAccounts;
-      codes: typeof enCodes;
-      import: typeof enImport;
-      export: typeof enExport;
-      passkeys: typeof enPasskeys;
-    };
+    } & AppResources;
   }
 }
 
@@ -164,8 +173,10 @@ async function loadLocale(locale: Locale): Promise<void> {
 }
 
 async function loadBundle(locale: Locale, ns: Namespace | LazyNamespace): Promise<Record<string, unknown>> {
-  // One webpack chunk per file of ./locales/<locale>/<namespace>.json.
-  const module: unknown = await import(`./locales/${locale}/${ns}.json`);
+  // One webpack chunk per file of ./locales/<locale>/<namespace>.json (the app's for its own namespaces).
+  const appLoad = (appLocales as Partial<AppLocales>)[ns];
+  if (!appLoad && !(namespaces as readonly string[]).includes(ns)) throw new Error(`Unknown namespace ${ns}`);
+  const module: unknown = await (appLoad ? appLoad(locale) : import(`./locales/${locale}/${ns}.json`));
   const bundle = (module as { default?: unknown }).default ?? module;
   if (typeof bundle !== 'object' || bundle === null) throw new Error(`Bad translation file ${locale}/${ns}`);
   return bundle as Record<string, unknown>;

@@ -1,0 +1,22 @@
+// The auth app's own translations (nine locales, src/locales/<locale>/<namespace>.json): `codes` (the
+// vault pages, the share page), `import` and `export` (the dialogs). Handed to the shell by
+// `createApp({ locales })`; each file is a chunk of its own, fetched by `loadNamespace` when first needed.
+import type { AppLocales } from '@ente/shared/i18n/i18n.ts';
+
+import type enCodes from './locales/en-US/codes.json';
+import type enExport from './locales/en-US/export.json';
+import type enImport from './locales/en-US/import.json';
+
+declare module '@ente/shared/i18n/i18n.ts' {
+  interface AppResources {
+    codes: typeof enCodes;
+    import: typeof enImport;
+    export: typeof enExport;
+  }
+}
+
+export const authLocales = {
+  codes: (locale) => import(`./locales/${locale}/codes.json`),
+  import: (locale) => import(`./locales/${locale}/import.json`),
+  export: (locale) => import(`./locales/${locale}/export.json`),
+} satisfies AppLocales;
