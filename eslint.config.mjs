@@ -20,6 +20,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/data/**',
+      'apps/server/dist/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

@@ -1,7 +1,7 @@
 // `npm start`: the whole local stack from a fresh clone. Installs the dependencies if needed, builds
-// the four apps (turbo skips what is already built), starts the API server with its embedded
-// database, serves each app's static export at its own origin, and stops everything on Ctrl-C or
-// when any part dies. The browser tests start the stack through startStack() below, the same path.
+// the four apps and the API server (turbo skips what is already built), starts the built server
+// (apps/server/dist, plain JavaScript) with its embedded database, serves each app's static export at
+// its own origin, and stops everything on Ctrl-C or when any part dies. The browser tests start the stack through startStack() below, the same path.
 //   npm start                      # photos :3000, accounts :3001, auth :3003, cast :3004, server :8080
 //   node scripts/start.mjs --no-build --data-dir /tmp/ente-data
 import { spawn } from 'node:child_process';
@@ -52,7 +52,8 @@ export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
  * @param {object} [options]
  * @param {Partial<Ports>} [options.ports]
  * @param {string} [options.dataDir] the server's PGlite folder (default: its own ./data)
- * @param {boolean} [options.build] build the apps first (default true; turbo's cache makes it cheap)
+ * @param {boolean} [options.build] build the apps first (default true; turbo's cache makes it cheap). The
+ *   server is built either way: it takes a second, and a stale dist/ would run yesterday's server.
  * @param {(line: string) => void} [options.onServerOutput] each line the server prints
  * @param {(reason: string) => void} [options.onUnexpectedExit] called once if the server dies while running
  * @param {Record<string, string | undefined>} [options.env] where overrides are read from
@@ -68,7 +69,8 @@ export async function startStack(options = {}) {
   );
 
   await ensurePortsFree(Object.entries(ports));
-  if (options.build ?? true) await buildApps(buildEnv);
+  await build(buildEnv, (options.build ?? true) ? appNames : []);
+  if (!existsSync(serverEntry)) throw new Error(`${path.relative(root, serverEntry)} is missing after the build.`);
   for (const name of appNames) {
     if (!existsSync(path.join(root, 'apps', name, 'out', 'index.html'))) {
       throw new Error(`apps/${name}/out is missing: build the apps first (npm run build).`);
@@ -126,32 +128,37 @@ function appOrigins(ports) {
   return appNames.flatMap((name) => [localUrl(ports[name]), `http://127.0.0.1:${ports[name]}`]).join(',');
 }
 
-async function buildApps(buildEnv) {
+/** The built server (apps/server/scripts/build.mjs). */
+const serverEntry = path.join(root, 'apps', 'server', 'dist', 'main.js');
+
+/** Builds the server and `apps` through turbo (what is unchanged comes from its cache). */
+async function build(buildEnv, apps) {
+  const what = apps.length ? 'the apps and the server' : 'the server';
   console.log(
-    `Building the apps (turbo; unchanged apps come from its cache) with ` +
+    `Building ${what} (turbo; unchanged ones come from its cache) with ` +
       Object.entries(buildEnv)
         .map(([key, value]) => `${key}=${value}`)
         .join(' '),
   );
   const begin = Date.now();
   const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
-  const filters = appNames.map((name) => `--filter=@ente/app-${name}`);
+  const filters = ['@ente/server', ...apps.map((name) => `@ente/app-${name}`)].map((name) => `--filter=${name}`);
   const code = await run(turbo, ['run', 'build', ...filters, '--output-logs=errors-only'], {
     cwd: root,
     env: { ...quietEnv, ...buildEnv },
     stdio: 'inherit',
   });
-  if (code !== 0) throw new Error(`The app build failed (turbo exited with ${code}).`);
-  console.log(`Apps built in ${((Date.now() - begin) / 1000).toFixed(1)} s.`);
+  if (code !== 0) throw new Error(`The build of ${what} failed (turbo exited with ${code}).`);
+  console.log(`Built ${what} in ${((Date.now() - begin) / 1000).toFixed(1)} s.`);
 }
 
 /**
- * Spawns the API server (apps/server/src/main.ts through tsx) and waits for GET /ping.
+ * Spawns the built API server (apps/server/dist/main.js) and waits for GET /ping.
  * @returns {Promise<{ ready: Promise<void>, stop: () => Promise<void> }>}
  */
 async function startServer({ port, dataDir, appOrigins, accountsUrl, serverEnv, onOutput, onUnexpectedExit }) {
   const serverDir = path.join(root, 'apps', 'server');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: serverDir,
     env: {
       ...quietEnv,

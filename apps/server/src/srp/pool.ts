@@ -14,11 +14,18 @@ export interface SrpPool {
   close(): Promise<void>;
 }
 
+/**
+ * The thread's entry, beside this module: in the built server (dist/main.js, this module bundled in) the
+ * worker bundle dist/srp-worker.js, plain JavaScript; run from source through tsx, worker.mjs, which
+ * registers tsx in the thread before loading work.ts.
+ */
+const workerEntry = import.meta.url.endsWith('.ts') ? './worker.mjs' : './srp-worker.js';
+
 /** `maxQueued`: steps that may wait for a thread, past which the answer is 429 (each takes 1–3 ms of CPU). */
 export function createSrpPool(threads: number, maxQueued = 64): SrpPool {
   // No thread until the first login (test servers start by the dozen); an idle thread stays 5 minutes.
   const pool = new Piscina({
-    filename: new URL('./worker.mjs', import.meta.url).href,
+    filename: new URL(workerEntry, import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 5 * 60_000,

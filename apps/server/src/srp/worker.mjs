@@ -1,5 +1,6 @@
-// Entry of an SRP worker thread. The server runs its TypeScript through tsx, whose loader a worker
-// thread does not inherit on Node 20, so the worker registers it before loading work.ts.
+// Entry of an SRP worker thread when the server runs from source (tests, `npm run dev`): tsx's loader is
+// not inherited by a worker thread on Node 20, so the worker registers it before loading work.ts. The
+// built server starts its threads on dist/srp-worker.js instead (scripts/build.mjs).
 import { register } from 'tsx/esm/api';
 
 register();
