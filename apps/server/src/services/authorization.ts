@@ -4,15 +4,14 @@
 // progress.
 import type { FastifyRequest } from 'fastify';
 
-import { randomBytes, toB64Url } from '@ente/crypto';
-import { limits, type EmailAuthorizationResponse, type KeyAttributesResponse } from '@ente/protocol';
+import type { EmailAuthorizationResponse, KeyAttributesResponse } from '@ente/protocol';
 
+import { loginFlagsOf } from '../db/users.ts';
 import type { ClientApp } from '../http/client-app.ts';
-import { MICROS_PER_MINUTE } from '../lib/clock.ts';
-import { sha256B64Url } from '../lib/hashing.ts';
 import type { Context } from './context.ts';
 import { createPasskeyLoginSession, hasLivePasskey } from './passkeys.ts';
 import { issueToken, sealToken } from './tokens.ts';
+import { createTwoFactorSession } from './two-factor.ts';
 import { keyAttributesOf } from './users.ts';
 
 export async function verificationSuccess(
@@ -22,11 +21,7 @@ export async function verificationSuccess(
   request: FastifyRequest,
 ): Promise<EmailAuthorizationResponse> {
   const empty = { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' };
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'is_two_factor_enabled', 'is_email_mfa_enabled'])
-    .where('user_id', '=', userID)
-    .executeTakeFirstOrThrow();
+  const user = await loginFlagsOf(ctx.db, userID);
   if (await hasLivePasskey(ctx, userID)) {
     // With TOTP on as well, museum answers its session as twoFactorSessionIDV2 (clients offer both).
     return {
@@ -51,11 +46,7 @@ export async function verificationSuccess(
 export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
   const keyAttributes = (await keyAttributesOf(ctx, userID)) as KeyAttributesResponse;
   const token = await issueToken(ctx, userID, app, request);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'is_email_mfa_enabled'])
-    .where('user_id', '=', userID)
-    .executeTakeFirstOrThrow();
+  const user = await loginFlagsOf(ctx.db, userID);
   if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
   return { id: userID, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
 }
@@ -76,20 +67,4 @@ async function notifyLogin(ctx: Context, email: string, request: FastifyRequest)
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not send the login notification');
   }
-}
-
-/** A 2FA session: 32 random bytes as padded base64url, valid 10 minutes; only its hash is stored. */
-async function createTwoFactorSession(ctx: Context, userID: number): Promise<string> {
-  const sessionID = toB64Url(await randomBytes(32));
-  const now = ctx.clock.nowMicros();
-  await ctx.db
-    .insertInto('two_factor_sessions')
-    .values({
-      session_hash: sha256B64Url(sessionID),
-      user_id: userID,
-      created_at: now,
-      expires_at: now + limits.twoFactorSessionMinutes * MICROS_PER_MINUTE,
-    })
-    .execute();
-  return sessionID;
 }
