@@ -5,31 +5,13 @@ import { describe, test } from 'node:test';
 
 import { HttpError } from '../http/errors.ts';
 import { base32Decode, totpAt } from '../lib/totp.ts';
-import { insertUser, suiteContext } from '../testing/context.ts';
-import type { Context } from './context.ts';
+import { insertUser, insertUserWithKeyAttributes, suiteContext } from '../testing/context.ts';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorStatusOf } from './two-factor.ts';
-import { setKeyAttributes } from './users.ts';
 
 const refusedWith = (status: number) => (error: unknown) => error instanceof HttpError && error.status === status;
 
 describe('two-factor services', () => {
   const testContext = suiteContext();
-
-  async function userWithKeys(ctx: Context, email: string) {
-    const userID = await insertUser(ctx, email);
-    const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
-    await setKeyAttributes(ctx, userID, {
-      kekSalt: b64(16),
-      encryptedKey: b64(48),
-      keyDecryptionNonce: b64(24),
-      publicKey: b64(32),
-      encryptedSecretKey: b64(48),
-      secretKeyDecryptionNonce: b64(24),
-      memLimit: 268_435_456,
-      opsLimit: 16,
-    });
-    return userID;
-  }
 
   const wrapped = { encryptedTwoFactorSecret: 'AAAA', twoFactorSecretDecryptionNonce: 'BBBB' };
 
@@ -41,7 +23,7 @@ describe('two-factor services', () => {
 
   test('a wrong code does not enable it (401); the right one does; disabling turns it off', async () => {
     const { ctx, clock } = testContext();
-    const userID = await userWithKeys(ctx, 'totp@example.org');
+    const userID = await insertUserWithKeyAttributes(ctx, 'totp@example.org');
     const { secretCode, qrCode } = await setUpTwoFactor(ctx, userID);
     assert.ok(Buffer.from(qrCode, 'base64').subarray(1, 4).equals(Buffer.from('PNG')));
     const right = totpAt(base32Decode(secretCode), clock.nowMicros() / 1_000_000);

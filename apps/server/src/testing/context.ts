@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { createPglite, openDatabase } from '../db/database.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { closeContext, createContext, type Context } from '../services/context.ts';
+import { setKeyAttributes } from '../services/users.ts';
 import { suiteDatabaseUrl, testConfig } from './config.ts';
 import { CapturingMailer, createScratchDatabase, migratedTemplate } from './server.ts';
 
@@ -66,6 +67,23 @@ export async function insertUser(ctx: Context, email: string): Promise<number> {
     .returning('user_id')
     .executeTakeFirstOrThrow();
   return Number(row.user_id);
+}
+
+/** A user with key attributes (placeholder keys of the right lengths: no service opens them). */
+export async function insertUserWithKeyAttributes(ctx: Context, email: string): Promise<number> {
+  const userID = await insertUser(ctx, email);
+  const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
+  await setKeyAttributes(ctx, userID, {
+    kekSalt: b64(16),
+    encryptedKey: b64(48),
+    keyDecryptionNonce: b64(24),
+    publicKey: b64(32),
+    encryptedSecretKey: b64(48),
+    secretKeyDecryptionNonce: b64(24),
+    memLimit: 268_435_456,
+    opsLimit: 16,
+  });
+  return userID;
 }
 
 const noop = () => undefined;
