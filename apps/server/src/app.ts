@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 
+import type { Mailer } from './adapters/mailer.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { registerBodyTypeCheck } from './http/content-type.ts';
@@ -25,7 +26,6 @@ import { registerSrpRoutes } from './routes/srp.ts';
 import { registerTwoFactorRoutes } from './routes/two-factor.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { closeContext, createContext, type Context } from './services/context.ts';
-import type { Mailer } from './services/mailer.ts';
 import { schedulePurge } from './services/maintenance.ts';
 
 declare module 'fastify' {

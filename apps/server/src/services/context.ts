@@ -1,13 +1,13 @@
 // Everything a route needs, built once at start and passed explicitly (no module-level state).
 import type { FastifyBaseLogger } from 'fastify';
 
+import { createMailer, type Mailer } from '../adapters/mailer.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createSrpPool, type SrpPool } from '../srp/pool.ts';
 import { SyncCache } from './cache.ts';
 import { localInvalidator, postgresInvalidator, type Invalidator } from './invalidation.ts';
-import { createMailer, type Mailer } from './mailer.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { loadServerSecrets, type ServerSecrets } from './secrets.ts';
 

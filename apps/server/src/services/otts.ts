@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 
 import { limits, type OttPurpose } from '@ente/protocol';
 
+import type { MailMessage } from '../adapters/mailer.ts';
 import type { OttSendKind } from '../db/schema.ts';
 import type { ClientApp } from '../http/client-app.ts';
 import { plainError } from '../http/errors.ts';
@@ -19,7 +20,6 @@ import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { hmacSha256B64 } from '../lib/hashing.ts';
 import { randomSixDigits } from '../lib/totp.ts';
 import { afterAnswer, type Context } from './context.ts';
-import type { MailMessage } from './mailer.ts';
 
 const SEND_WINDOW = 5 * MICROS_PER_MINUTE;
 const NEW_ADDRESS_HOLD = 10 * MICROS_PER_MINUTE;

@@ -11,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 
+import type { Mailer, MailMessage } from '../adapters/mailer.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createPglite, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations.ts';
 import { ManualClock } from '../lib/clock.ts';
-import type { Mailer, MailMessage } from '../services/mailer.ts';
 import { ApiClient } from './client.ts';
 import { suiteDatabaseUrl, testConfig } from './config.ts';
 
