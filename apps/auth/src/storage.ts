@@ -25,7 +25,7 @@ export const authIdleLockKey = appLocalKey('authIdleLock', s.object({ minutes: s
 export type AuthDisplay = s.Infer<typeof authDisplayKey.shape>;
 
 /**
- * The cache of the encrypted vault (authenticator-db.ts, through idb): the encrypted authenticator key,
+ * The cache of the encrypted vault (vault/cache.ts, through idb): the encrypted authenticator key,
  * the encrypted entities and the last diff timestamp.
  */
 export const authenticatorDB = { kind: 'idb', database: 'ente-auth', clearedOnLogout: true } as const;

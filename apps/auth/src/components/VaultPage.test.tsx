@@ -4,7 +4,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import type { Code, VaultItem } from '../services/types.ts';
-import { itemOf } from '../services/vault.ts';
+import { itemOf } from '../vault/vault.ts';
 import { fakeCode, fakeVault, itemsOf, type FakeVault } from './list/testing/fake-vault.ts';
 import { OpenVault, VaultView } from './VaultPage.tsx';
 

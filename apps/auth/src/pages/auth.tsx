@@ -13,6 +13,7 @@ import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
 import type VaultPageComponent from '../components/VaultPage.tsx';
 import { startVault } from '../services/vault-start.ts';
+import { markVaultStage } from '../vault/marks.ts';
 
 // The vault page's module, held here once it has arrived. Not React.lazy: a lazy component suspends on its
 // first render even when its chunk is already here, and React then holds back the content that replaces a
@@ -25,7 +26,10 @@ let vaultPageLoading: Promise<VaultPageModule> | undefined;
 
 function loadVaultPage(): Promise<VaultPageModule> {
   vaultPageLoading ??= import('../components/VaultPage.tsx').then(
-    (module) => (vaultPageModule = module),
+    (module) => {
+      markVaultStage('page-module');
+      return (vaultPageModule = module);
+    },
     (error: unknown) => {
       vaultPageLoading = undefined; // tried again on the next visit of the page
       throw error;

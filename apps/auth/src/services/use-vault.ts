@@ -2,7 +2,7 @@
 // is a stable object between changes, as useSyncExternalStore requires).
 import { useCallback, useSyncExternalStore } from 'react';
 
-import type { Vault, VaultSnapshot } from './vault.ts';
+import type { Vault, VaultSnapshot } from '../vault/vault.ts';
 
 export function useVaultSnapshot(vault: Vault): VaultSnapshot {
   const subscribe = useCallback((listener: () => void) => vault.subscribe(listener), [vault]);

@@ -5,31 +5,46 @@
 // VaultPage chunk. VaultPage then takes what was started with `takeVault()`.
 import { cryptoWorker } from '@ente/crypto/client.ts';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
-import { savedAuthenticatorCache } from '@ente/shared/storage/authenticator-db.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
-import type { EarlyCache, Vault } from './vault.ts';
+import { authenticatorCache } from '../vault/cache.ts';
+import { markVaultStage } from '../vault/marks.ts';
+import type { EarlyCache, Vault } from '../vault/vault.ts';
 
 let started: Promise<Vault> | undefined;
 
 /** Starts opening the vault and loading its translations (once, until taken). */
 export function startVault(): void {
   if (started) return;
+  markVaultStage('start');
   // Started here, the worker is the one the vault then uses (cryptoWorker() keeps one per tab).
-  cryptoWorker().catch(() => undefined);
+  cryptoWorker().then(
+    () => markVaultStage('worker'),
+    () => undefined,
+  );
   // The user's id from local storage, at once: the vault checks it against the authoritative copy in kv and
   // reads the cache again if they differ, as it does when this early read fails.
   const userID = savedUser()?.id;
   const early: Promise<EarlyCache | undefined> =
     userID === undefined
       ? Promise.resolve(undefined)
-      : savedAuthenticatorCache(userID).then(
-          (cache) => ({ userID, cache }),
+      : authenticatorCache.read(userID).then(
+          (cache) => {
+            markVaultStage('cache-read');
+            return { userID, cache };
+          },
           () => undefined,
         );
-  const opening = Promise.all([loadNamespace('codes'), import('./vault.ts').then((m) => m.openVault({ early }))]).then(
-    ([, vault]) => vault,
-  );
+  const opening = Promise.all([
+    loadNamespace('codes').then(() => markVaultStage('i18n')),
+    import('../vault/vault.ts').then((m) => {
+      markVaultStage('module');
+      return m.openVault({ early });
+    }),
+  ]).then(([, vault]) => {
+    markVaultStage('opened');
+    return vault;
+  });
   // Taken or not, a failure must not be an unhandled rejection; VaultPage reports what it takes.
   opening.catch(() => undefined);
   started = opening;

@@ -7,7 +7,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import { codeData } from '../../services/code-edits.ts';
-import type { VaultConflict } from '../../services/vault.ts';
+import type { VaultConflict } from '../../vault/vault.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { codeOf } from './testing/fixtures.ts';
 

@@ -24,7 +24,7 @@ import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { visibleText } from '@ente/shared/visible-text.ts';
 
 import type { CodeData } from '../../services/types.ts';
-import type { VaultConflict } from '../../services/vault.ts';
+import type { VaultConflict } from '../../vault/vault.ts';
 import { failureMessage, keyMessage } from './editor-text.ts';
 
 export interface ConflictDialogProps {

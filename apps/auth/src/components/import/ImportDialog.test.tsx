@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { cryptoAPI } from '@ente/crypto/api.ts';
 import { i18n, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 
-import { VaultError } from '../../services/vault.ts';
+import { VaultError } from '../../vault/vault.ts';
 import { fakeCode, fakeVault, rfcSecret } from '../list/testing/fake-vault.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 

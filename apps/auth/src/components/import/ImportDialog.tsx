@@ -32,7 +32,7 @@ import {
   type SkipReason,
 } from '../../services/import/types.ts';
 import type { Code, CodeData } from '../../services/types.ts';
-import type { Vault } from '../../services/vault.ts';
+import type { Vault } from '../../vault/vault.ts';
 import { formatName, mergeResults } from './import-text.ts';
 
 /** How many entries of each list are shown; the rest are counted. */

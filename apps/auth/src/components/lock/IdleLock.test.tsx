@@ -8,7 +8,7 @@ import { reloadAt } from '@ente/shared/app/navigation.ts';
 import { i18n, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { saveEncryptionKeyStash } from '@ente/shared/storage/account-storage.ts';
 
-import type { Vault } from '../../services/vault.ts';
+import type { Vault } from '../../vault/vault.ts';
 import { IdleLock } from './IdleLock.tsx';
 import { IdleLockSetting } from './IdleLockSetting.tsx';
 

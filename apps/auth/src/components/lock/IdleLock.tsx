@@ -16,7 +16,7 @@ import {
   unlockRoute,
   watchIdle,
 } from '../../services/idle-lock.ts';
-import type { Vault } from '../../services/vault.ts';
+import type { Vault } from '../../vault/vault.ts';
 
 export function IdleLock({ vault }: { vault: Vault }): React.ReactNode {
   const { t } = useTranslation('codes');

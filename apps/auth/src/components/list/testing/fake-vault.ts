@@ -1,11 +1,11 @@
-// For tests only: a Vault (services/vault.ts) held in memory, no server and no crypto. Writes apply at
+// For tests only: a Vault (vault/vault.ts) held in memory, no server and no crypto. Writes apply at
 // once with a new updatedAt, as the real vault's do after its pull; every method is a jest mock, so
 // tests can look at what the page asked for.
 import type { jest as jestTypes } from '@jest/globals';
 
 import { emptyDisplay } from '../../../services/code-uri.ts';
 import type { Code, CodeData, CodeDisplay, VaultItem } from '../../../services/types.ts';
-import type { AddManyOptions, Vault, VaultSnapshot } from '../../../services/vault.ts';
+import type { AddManyOptions, Vault, VaultSnapshot } from '../../../vault/vault.ts';
 
 /** The RFC 6238 seed "12345678901234567890" in Base32. */
 export const rfcSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

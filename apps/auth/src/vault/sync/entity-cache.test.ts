@@ -1,16 +1,11 @@
 import 'fake-indexeddb/auto';
 
-import {
-  clearAuthenticatorCache,
-  closeAuthenticatorDB,
-  saveAuthenticatorChange,
-  saveAuthenticatorKey,
-  savedAuthenticatorCache,
-  type CachedEntity,
-} from './authenticator-db.ts';
-import { deleteIndexedDatabase } from './indexed-db.ts';
+import { deleteIndexedDatabase } from '@ente/shared/storage/indexed-db.ts';
 
-const name = 'ente-auth';
+import { entityCache, type CachedEntity } from './entity-cache.ts';
+
+const name = 'entity-cache-test';
+const store = entityCache(name);
 const key = { encryptedKey: 'a2V5', header: 'bm9uY2U=' };
 const entity = (id: string, updatedAt: number, data = `data-${id}-${String(updatedAt)}`): CachedEntity => ({
   id,
@@ -26,26 +21,26 @@ const sync = (sinceTime: number, timestamp = sinceTime + 5, timeOffsetMs = 0) =>
 const byId = (entities: CachedEntity[]) => [...entities].sort((a, b) => a.id.localeCompare(b.id));
 
 afterEach(async () => {
-  await closeAuthenticatorDB();
+  await store.close();
   await deleteIndexedDatabase(name);
 });
 
 test('an empty cache', async () => {
-  expect(await savedAuthenticatorCache(1)).toEqual({ entities: [] });
+  expect(await store.read(1)).toEqual({ entities: [] });
 });
 
 test('keeps the key, the entities and the sync state of its user', async () => {
-  await saveAuthenticatorKey(7, key);
-  await saveAuthenticatorChange(7, { put: [entity('a', 10), entity('b', 11)], sync: sync(11, 20, -1500) });
-  const cache = await savedAuthenticatorCache(7);
+  await store.saveKey(7, key);
+  await store.saveChange(7, { put: [entity('a', 10), entity('b', 11)], sync: sync(11, 20, -1500) });
+  const cache = await store.read(7);
   expect(cache.key).toEqual(key);
   expect(byId(cache.entities)).toEqual([entity('a', 10), entity('b', 11)]);
   expect(cache.sync).toEqual({ sinceTime: 11, timestamp: 20, timeOffsetMs: -1500 });
 });
 
 test('is the database of the registry, with the stores key, entities and meta', async () => {
-  await saveAuthenticatorKey(7, key);
-  await closeAuthenticatorDB();
+  await store.saveKey(7, key);
+  await store.close();
   const raw = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name);
     request.onsuccess = () => resolve(request.result);
@@ -56,44 +51,44 @@ test('is the database of the registry, with the stores key, entities and meta', 
 });
 
 test('removes deleted entities and replaces an entity only with one at least as new', async () => {
-  await saveAuthenticatorChange(7, { put: [entity('a', 10), entity('b', 11), entity('c', 12)] });
-  await saveAuthenticatorChange(7, {
+  await store.saveChange(7, { put: [entity('a', 10), entity('b', 11), entity('c', 12)] });
+  await store.saveChange(7, {
     put: [entity('a', 9, 'older'), entity('b', 13, 'newer'), entity('c', 12, 'same time')],
     remove: ['c', 'unknown'],
   });
-  expect(byId((await savedAuthenticatorCache(7)).entities)).toEqual([entity('a', 10), entity('b', 13, 'newer')]);
+  expect(byId((await store.read(7)).entities)).toEqual([entity('a', 10), entity('b', 13, 'newer')]);
 });
 
 test('the cursor never moves back; the timestamp and offset are the latest', async () => {
-  await saveAuthenticatorChange(7, { sync: sync(50, 60, 100) });
-  await saveAuthenticatorChange(7, { sync: sync(40, 70, -200) });
-  expect((await savedAuthenticatorCache(7)).sync).toEqual({ sinceTime: 50, timestamp: 70, timeOffsetMs: -200 });
+  await store.saveChange(7, { sync: sync(50, 60, 100) });
+  await store.saveChange(7, { sync: sync(40, 70, -200) });
+  expect((await store.read(7)).sync).toEqual({ sinceTime: 50, timestamp: 70, timeOffsetMs: -200 });
 });
 
 test("another user's cache is discarded when read", async () => {
-  await saveAuthenticatorKey(7, key);
-  await saveAuthenticatorChange(7, { put: [entity('a', 10)], sync: sync(10) });
-  expect(await savedAuthenticatorCache(8)).toEqual({ entities: [] });
-  expect(await savedAuthenticatorCache(7)).toEqual({ entities: [] });
+  await store.saveKey(7, key);
+  await store.saveChange(7, { put: [entity('a', 10)], sync: sync(10) });
+  expect(await store.read(8)).toEqual({ entities: [] });
+  expect(await store.read(7)).toEqual({ entities: [] });
 });
 
 test("another user's cache is discarded when written", async () => {
-  await saveAuthenticatorKey(7, key);
-  await saveAuthenticatorChange(7, { put: [entity('a', 10)], sync: sync(10) });
-  await saveAuthenticatorChange(8, { put: [entity('b', 3)] });
-  expect(await savedAuthenticatorCache(8)).toEqual({ entities: [entity('b', 3)] });
-  expect(await savedAuthenticatorCache(7)).toEqual({ entities: [] });
+  await store.saveKey(7, key);
+  await store.saveChange(7, { put: [entity('a', 10)], sync: sync(10) });
+  await store.saveChange(8, { put: [entity('b', 3)] });
+  expect(await store.read(8)).toEqual({ entities: [entity('b', 3)] });
+  expect(await store.read(7)).toEqual({ entities: [] });
 });
 
 test('clear empties every store', async () => {
-  await saveAuthenticatorKey(7, key);
-  await saveAuthenticatorChange(7, { put: [entity('a', 10)], sync: sync(10) });
-  await clearAuthenticatorCache();
-  expect(await savedAuthenticatorCache(7)).toEqual({ entities: [] });
+  await store.saveKey(7, key);
+  await store.saveChange(7, { put: [entity('a', 10)], sync: sync(10) });
+  await store.clear();
+  expect(await store.read(7)).toEqual({ entities: [] });
 });
 
 test('an open connection does not block the deletion (logout); the next use starts afresh', async () => {
-  await saveAuthenticatorChange(7, { put: [entity('a', 10)] });
+  await store.saveChange(7, { put: [entity('a', 10)] });
   const blocked = jest.fn();
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(name);
@@ -102,15 +97,15 @@ test('an open connection does not block the deletion (logout); the next use star
     request.onerror = () => reject(request.error ?? new Error('delete failed'));
   });
   expect(blocked).not.toHaveBeenCalled();
-  expect(await savedAuthenticatorCache(7)).toEqual({ entities: [] });
-  await saveAuthenticatorChange(7, { put: [entity('b', 11)] });
-  expect((await savedAuthenticatorCache(7)).entities).toEqual([entity('b', 11)]);
+  expect(await store.read(7)).toEqual({ entities: [] });
+  await store.saveChange(7, { put: [entity('b', 11)] });
+  expect((await store.read(7)).entities).toEqual([entity('b', 11)]);
 });
 
 test('10,000 entities in one change, read back in one call', async () => {
   const many = Array.from({ length: 10_000 }, (_, i) => entity(`id-${String(i).padStart(5, '0')}`, i + 1));
-  await saveAuthenticatorChange(7, { put: many, sync: sync(10_000) });
-  const cache = await savedAuthenticatorCache(7);
+  await store.saveChange(7, { put: many, sync: sync(10_000) });
+  const cache = await store.read(7);
   expect(cache.entities).toHaveLength(10_000);
   expect(byId(cache.entities)).toEqual(many);
 });

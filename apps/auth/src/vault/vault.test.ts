@@ -9,18 +9,18 @@ import { setupServer } from 'msw/node';
 import { saveMasterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
 import { cryptoWorker, type CryptoRemote } from '@ente/crypto/client.ts';
 import { setAppName } from '@ente/shared/app-name.ts';
-import { closeAuthenticatorDB, savedAuthenticatorCache } from '@ente/shared/storage/authenticator-db.ts';
 import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
 import { deleteIndexedDatabase } from '@ente/shared/storage/indexed-db.ts';
 import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
 import { saveUser } from '@ente/shared/storage/local-storage.ts';
 
+import { codeURI, parseCodeURI } from '../services/code-uri.ts';
+import { otpAt } from '../services/otp.ts';
+import { DIFF_PAGE_SIZE } from '../services/remote.ts';
+import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import { authenticatorDB } from '../storage.ts';
 import { apiOrigin, FakeAuthenticatorServer, fakeToken, fakeUserID } from '../testing/fake-authenticator.ts';
-import { codeURI, parseCodeURI } from './code-uri.ts';
-import { otpAt } from './otp.ts';
-import { DIFF_PAGE_SIZE } from './remote.ts';
-import type { Code, CodeData, VaultItem } from './types.ts';
+import { authenticatorCache } from './cache.ts';
 import {
   nextSinceTime,
   openVault,
@@ -54,7 +54,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   await deleteKVDatabase();
-  await closeAuthenticatorDB();
+  await authenticatorCache.close();
   await deleteIndexedDatabase(authenticatorDB.database);
 });
 afterAll(() => msw.close());
@@ -123,7 +123,7 @@ describe('opening', () => {
     expect(atob(body.header)).toHaveLength(24);
     const authKey = await crypto.decryptBox(body.encryptedKey, body.header, masterKey);
     expect(atob(authKey)).toHaveLength(32);
-    expect((await savedAuthenticatorCache(fakeUserID)).key).toEqual(body);
+    expect((await authenticatorCache.read(fakeUserID)).key).toEqual(body);
     // The key it made is the one it writes with.
     await vault.add(data('ACME'));
     const [entity] = fake.live();
@@ -163,9 +163,9 @@ describe('opening', () => {
     const authKey = await serverKey();
     await writeElsewhere(authKey, JSON.stringify(uriOf('Cached')));
     (await opened()).close();
-    const cache = await savedAuthenticatorCache(fakeUserID);
+    const cache = await authenticatorCache.read(fakeUserID);
     // The database emptied after the early read: what the vault shows before its pull came from that read.
-    await closeAuthenticatorDB();
+    await authenticatorCache.close();
     await deleteIndexedDatabase(authenticatorDB.database);
 
     const vault = await openVault({ syncIntervalMs: 3_600_000, early: Promise.resolve({ userID: fakeUserID, cache }) });
@@ -174,7 +174,7 @@ describe('opening', () => {
     await settled(vault);
     vault.close();
 
-    await closeAuthenticatorDB();
+    await authenticatorCache.close();
     await deleteIndexedDatabase(authenticatorDB.database);
     const stranger = Promise.resolve({ userID: fakeUserID + 1, cache });
     const other = await openVault({ syncIntervalMs: 3_600_000, early: stranger });
@@ -194,7 +194,7 @@ describe('opening', () => {
     await writeElsewhere(newKey, JSON.stringify(uriOf('New account')));
     const vault = await opened();
     expect(issuersOf(vault)).toEqual(['New account']);
-    expect((await savedAuthenticatorCache(fakeUserID)).entities.map((entity) => entity.id)).toEqual(
+    expect((await authenticatorCache.read(fakeUserID)).entities.map((entity) => entity.id)).toEqual(
       fake.live().map((entity) => entity.id),
     );
   });
@@ -307,7 +307,7 @@ describe('cache and diff', () => {
       limit: String(DIFF_PAGE_SIZE),
     });
     // The deletion reached the cache too.
-    const cache = await savedAuthenticatorCache(fakeUserID);
+    const cache = await authenticatorCache.read(fakeUserID);
     expect(cache.entities.map((entity) => entity.id)).not.toContain(gone.id);
     expect(cache.entities).toHaveLength(3);
   });
@@ -383,7 +383,7 @@ describe('time offset', () => {
     expect(Math.abs(measured - offset)).toBeLessThan(1_000);
     vault.close();
     // Kept with the cache, and used by the next open before its pull answers.
-    expect((await savedAuthenticatorCache(fakeUserID)).sync?.timeOffsetMs).toBe(measured);
+    expect((await authenticatorCache.read(fakeUserID)).sync?.timeOffsetMs).toBe(measured);
     msw.use(http.get(`${apiOrigin}/authenticator/entity/diff`, () => new Promise<undefined>(() => undefined)));
     expect((await openVault({ syncIntervalMs: 3_600_000 })).snapshot().timeOffsetMs).toBe(measured);
   });
@@ -409,7 +409,7 @@ describe('writes', () => {
     expect(JSON.parse(text)).toBe(added.uri);
     expect(parseCodeURI(JSON.parse(text) as string)).toEqual(data('New', 'joan@example.org'));
     expect(issuersOf(vault)).toEqual(['New']);
-    expect((await savedAuthenticatorCache(fakeUserID)).entities).toEqual([
+    expect((await authenticatorCache.read(fakeUserID)).entities).toEqual([
       { id: entity!.id, encryptedData: entity!.encryptedData, header: entity!.header, updatedAt: entity!.updatedAt },
     ]);
   });
@@ -436,7 +436,7 @@ describe('writes', () => {
     expect(encrypt).toHaveBeenCalledTimes(3);
     expect(snapshots).toBe(3);
     expect(issuersOf(vault)).toEqual(datas.map((one) => one.issuer).sort());
-    expect((await savedAuthenticatorCache(fakeUserID)).entities).toHaveLength(23);
+    expect((await authenticatorCache.read(fakeUserID)).entities).toHaveLength(23);
   });
 
   test("the account's quota on the server and its limit on changes: each has its message, nothing is kept", async () => {
@@ -611,7 +611,7 @@ describe('writes', () => {
       ifUpdatedAt: String(drop.updatedAt),
     });
     expect(issuersOf(vault)).toEqual(['Keep']);
-    expect((await savedAuthenticatorCache(fakeUserID)).entities.map((entity) => entity.id)).toEqual([keep.id]);
+    expect((await authenticatorCache.read(fakeUserID)).entities.map((entity) => entity.id)).toEqual([keep.id]);
 
     fake.update(keep.id, await crypto.encryptBlobText(JSON.stringify(uriOf('Restored')), authKey));
     await expect(vault.deleteForever(keep.id, keep.updatedAt)).rejects.toMatchObject({

@@ -1,0 +1,224 @@
+// A browser cache of an encrypted store kept in step with a server's paged diff: one IndexedDB
+// database (through idb) holding the store's key as the server gave it (wrapped), the live entities as
+// the server sent them (encrypted), and the cursor of the next diff, for one user. Nothing in it is
+// readable without the user's masterKey. Generic: the vault keeps its codes in one (vault/cache.ts,
+// `ente-auth`); another store (photos' collections) would open its own database with it.
+// See: [Note: Entity cache]
+//
+// [Note: Entity cache]
+// Three object stores, all written in one transaction per change so that the cursor never gets ahead of
+// the entities it covers:
+// - `key`: one record (`current`), the store's key as the server gave it.
+// - `entities`: one record per live entity, by id: `{id, encryptedData, header, updatedAt}`. Deleted
+//   entities are removed, not kept as tombstones. A record is only replaced by one at least as new, so
+//   two tabs saving what they pulled in a different order keep the newest.
+// - `meta`: `owner` (the user id the cache belongs to) and `sync` (`sinceTime`, the cursor of the next
+//   diff, which only grows; `timestamp`, the server time of the last diff; `timeOffsetMs`). A cache of
+//   another user is discarded when read or written.
+// The connection closes itself when another connection deletes or upgrades the database (idb's
+// `blocking`), so that logout's deletion (storage/indexed-db.ts) is never blocked by an open store; the
+// next use opens it again.
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+
+/** A key as the server keeps it: a Box under the masterKey, `header` its nonce. */
+export type CachedKey = {
+  encryptedKey: string;
+  header: string;
+};
+
+/** A live entity as the server sent it (a Blob under the store's key). */
+export type CachedEntity = {
+  id: string;
+  encryptedData: string;
+  header: string;
+  /** µs, the server's. */
+  updatedAt: number;
+};
+
+/** Where the last pull ended. */
+export type CachedSyncState = {
+  /** The `sinceTime` of the next diff (µs). */
+  sinceTime: number;
+  /** The server's `timestamp` of the last diff (µs). */
+  timestamp: number;
+  /** server − local (ms) measured at the last diff. */
+  timeOffsetMs: number;
+};
+
+/** Everything cached for one user. */
+export type CachedStore = {
+  key?: CachedKey;
+  entities: CachedEntity[];
+  sync?: CachedSyncState;
+};
+
+/** One change, applied in one transaction. */
+export type EntityCacheChange = {
+  /** Entities to store (each only over an older or equal version). */
+  put?: readonly CachedEntity[];
+  /** Ids of entities that no longer exist (an id both here and in `put` is removed). */
+  remove?: readonly string[];
+  /** The new cursor and offset (the cursor never moves back). */
+  sync?: CachedSyncState;
+};
+
+export interface EntityCache {
+  /** What is cached for `userID`; a cache of another user is discarded. */
+  read(userID: number): Promise<CachedStore>;
+  /** Keeps the key of `userID` (discarding another user's cache first). */
+  saveKey(userID: number, key: CachedKey): Promise<void>;
+  /** Applies one change to the cache of `userID` in one transaction (discarding another user's cache first). */
+  saveChange(userID: number, change: EntityCacheChange): Promise<void>;
+  /** Empties the cache (the database itself stays; logout deletes it). */
+  clear(): Promise<void>;
+  /** Closes this tab's connection (the next use opens it again). */
+  close(): Promise<void>;
+}
+
+interface Schema extends DBSchema {
+  key: { key: 'current'; value: CachedKey };
+  entities: { key: string; value: CachedEntity };
+  /** `owner`: a user id; `sync`: a CachedSyncState. */
+  meta: { key: 'owner' | 'sync'; value: number | CachedSyncState };
+}
+
+type Database = IDBPDatabase<Schema>;
+type StoreName = 'key' | 'entities' | 'meta';
+type WriteTransaction = IDBPTransaction<Schema, StoreName[], 'readwrite'>;
+const allStores: StoreName[] = ['key', 'entities', 'meta'];
+const databaseVersion = 1;
+
+/** The cache kept in the IndexedDB database `databaseName`. */
+export function entityCache(databaseName: string): EntityCache {
+  let connection: Promise<Database> | undefined;
+
+  function database(): Promise<Database> {
+    if (connection) return connection;
+    const opening = openDB<Schema>(databaseName, databaseVersion, {
+      upgrade(db) {
+        db.createObjectStore('key');
+        db.createObjectStore('entities', { keyPath: 'id' });
+        db.createObjectStore('meta');
+      },
+      blocking() {
+        // Another connection wants to delete or upgrade the database: let it.
+        void close();
+      },
+      terminated() {
+        if (connection === opening) connection = undefined;
+      },
+    });
+    connection = opening;
+    opening.catch(() => {
+      if (connection === opening) connection = undefined;
+    });
+    return opening;
+  }
+
+  async function close(): Promise<void> {
+    const open = connection;
+    connection = undefined;
+    if (!open) return;
+    try {
+      (await open).close();
+    } catch {
+      // It never opened: nothing to close.
+    }
+  }
+
+  async function clear(): Promise<void> {
+    const db = await database();
+    const tx = db.transaction(allStores, 'readwrite');
+    await Promise.all([...allStores.map((name) => tx.objectStore(name).clear()), tx.done]);
+  }
+
+  /** Runs `step` in one read-write transaction over every store, after making `userID` the owner. */
+  async function write(userID: number, step: (tx: WriteTransaction) => Promise<void>): Promise<void> {
+    const db = await database();
+    const tx = db.transaction(allStores, 'readwrite');
+    const work = (async () => {
+      const meta = tx.objectStore('meta');
+      const owner = await meta.get('owner');
+      if (owner !== userID) {
+        await Promise.all(allStores.map((name) => tx.objectStore(name).clear()));
+        await meta.put(userID, 'owner');
+      }
+      await step(tx);
+    })();
+    // If a step fails, the transaction aborts and nothing of it is kept.
+    work.catch(() => {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished.
+      }
+    });
+    await Promise.all([work, tx.done]);
+  }
+
+  return {
+    async read(userID) {
+      const db = await database();
+      const tx = db.transaction(allStores, 'readonly');
+      const [owner, key, entities, sync] = await Promise.all([
+        tx.objectStore('meta').get('owner'),
+        tx.objectStore('key').get('current'),
+        tx.objectStore('entities').getAll(),
+        tx.objectStore('meta').get('sync'),
+        tx.done,
+      ]);
+      if (owner !== userID) {
+        if (owner !== undefined || key !== undefined || entities.length > 0) await clear();
+        return { entities: [] };
+      }
+      const cache: CachedStore = { entities };
+      if (key) cache.key = key;
+      if (typeof sync === 'object') cache.sync = sync;
+      return cache;
+    },
+
+    async saveKey(userID, key) {
+      await write(userID, async (tx) => {
+        await tx.objectStore('key').put({ encryptedKey: key.encryptedKey, header: key.header }, 'current');
+      });
+    },
+
+    async saveChange(userID, change) {
+      await write(userID, async (tx) => {
+        const entities = tx.objectStore('entities');
+        const meta = tx.objectStore('meta');
+        const steps: Promise<unknown>[] = [];
+        const removed = new Set(change.remove);
+        for (const id of removed) steps.push(entities.delete(id));
+        for (const entity of change.put ?? []) {
+          if (removed.has(entity.id)) continue;
+          const record: CachedEntity = {
+            id: entity.id,
+            encryptedData: entity.encryptedData,
+            header: entity.header,
+            updatedAt: entity.updatedAt,
+          };
+          steps.push(
+            entities.get(entity.id).then((stored) => {
+              if (!stored || stored.updatedAt <= record.updatedAt) return entities.put(record);
+              return undefined;
+            }),
+          );
+        }
+        if (change.sync) {
+          const next = change.sync;
+          steps.push(
+            meta.get('sync').then((stored) => {
+              const previous = typeof stored === 'object' ? stored.sinceTime : 0;
+              return meta.put({ ...next, sinceTime: Math.max(previous, next.sinceTime) }, 'sync');
+            }),
+          );
+        }
+        await Promise.all(steps);
+      });
+    },
+
+    clear,
+    close,
+  };
+}
