@@ -56,3 +56,26 @@ export async function tokensOf(db: Db, userID: number, app: string) {
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+/** The session of a token hash that was neither logged out nor revoked, whatever its app and idle time. */
+export async function liveTokenRow(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('tokens')
+    .select(['user_id', 'app', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+}
+
+/** Records a session's use: when, and from which address and user agent. */
+export async function recordTokenUse(
+  db: Db,
+  tokenHash: string,
+  use: { ip: string; userAgent: string | null; now: number },
+): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ last_used_at: use.now, ip: use.ip, user_agent: use.userAgent })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}

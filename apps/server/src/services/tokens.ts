@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { fromB64Url, randomBytes, sealBoxB64, toB64Url } from '@ente/crypto';
 import { limits, middlewareErrorTexts } from '@ente/protocol';
 
+import * as tokensDb from '../db/tokens.ts';
 import type { ClientApp } from '../http/client-app.ts';
 import { middlewareError } from '../http/errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
@@ -24,23 +25,13 @@ export interface AuthenticatedSession {
 export async function issueToken(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
   const token = toB64Url(await randomBytes(32));
   const now = ctx.clock.nowMicros();
-  await ctx.db
-    .insertInto('tokens')
-    .values({
-      token_hash: sha256B64Url(token),
-      user_id: userID,
-      app,
-      ...clientOf(request),
-      created_at: now,
-      last_used_at: now,
-    })
-    .execute();
+  await tokensDb.insertToken(ctx.db, { hash: sha256B64Url(token), userID, app, ...clientOf(request), now });
   return token;
 }
 
 /** The IP and user agent a session row records (GET /users/sessions shows them), cut to their columns. */
 function clientOf(request: FastifyRequest) {
-  return { ip: request.ip.slice(0, 64), user_agent: (request.headers['user-agent'] ?? '').slice(0, 512) || null };
+  return { ip: request.ip.slice(0, 64), userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null };
 }
 
 /** The token sealed to the user's X25519 public key: b64 of 80 bytes (the raw 32 bytes are sealed). */
@@ -87,14 +78,7 @@ async function authenticateFromDatabase(
   let lastUsed = row.lastUsedAt;
   if (isIdle(ctx, lastUsed)) throw middlewareError(401, middlewareErrorTexts.tokenExpired);
   if (now - lastUsed > MICROS_PER_HOUR) {
-    await ctx.db
-      .updateTable('tokens')
-      .set({
-        last_used_at: now,
-        ...clientOf(request),
-      })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await tokensDb.recordTokenUse(ctx.db, tokenHash, { ...clientOf(request), now });
     lastUsed = now;
   }
   const { userID } = row;
@@ -104,12 +88,7 @@ async function authenticateFromDatabase(
 
 /** The session of a token hash that was neither logged out nor revoked, whatever its app and idle time. */
 async function sessionRow(ctx: Context, tokenHash: string) {
-  const row = await ctx.db
-    .selectFrom('tokens')
-    .select(['user_id', 'app', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
+  const row = await tokensDb.liveTokenRow(ctx.db, tokenHash);
   return row && { userID: Number(row.user_id), app: row.app as ClientApp, lastUsedAt: Number(row.last_used_at) };
 }
 
