@@ -31,8 +31,8 @@ import { sortModes, type DisplayOptions, type SortMode } from '../../services/di
 import { IdleLockSetting } from '../lock/IdleLockSetting.tsx';
 
 export interface ListToolbarProps {
-  /** Whether there are codes to find (search, sort and chips show only then). */
-  finding: boolean;
+  /** Whether there are codes outside the trash (search, sort and chips show only then). */
+  hasCodes: boolean;
   query: string;
   onQueryChange: (query: string) => void;
   searchRef: Ref<HTMLInputElement>;
@@ -47,12 +47,12 @@ export interface ListToolbarProps {
 }
 
 export function ListToolbar(props: ListToolbarProps) {
-  const { finding, query, onQueryChange, searchRef, options, onOptionsChange, editable, onAdd, onImport, onExport } =
+  const { hasCodes, query, onQueryChange, searchRef, options, onOptionsChange, editable, onAdd, onImport, onExport } =
     props;
   const { t } = useTranslation('codes');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
-      {finding && (
+      {hasCodes && (
         <OutlinedInput
           inputRef={searchRef}
           type="search"
@@ -77,7 +77,7 @@ export function ListToolbar(props: ListToolbarProps) {
         />
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
-        {finding && <SortButton sort={options.sort} onChange={(sort) => onOptionsChange({ ...options, sort })} />}
+        {hasCodes && <SortButton sort={options.sort} onChange={(sort) => onOptionsChange({ ...options, sort })} />}
         <OptionsButton options={options} onChange={onOptionsChange} />
         <TransferButton editable={editable} onImport={onImport} onExport={onExport} />
         <Button variant="contained" startIcon={<AddIcon />} disabled={!editable} onClick={onAdd} aria-keyshortcuts="a">
@@ -250,8 +250,8 @@ export interface TagFilterProps {
   trashCount: number;
   view: 'codes' | 'trash';
   onViewChange: (view: 'codes' | 'trash') => void;
-  /** Whether there are codes to filter (the chips show only then). */
-  finding: boolean;
+  /** Whether there are codes outside the trash (the chips show only then). */
+  hasCodes: boolean;
   /** Opens "Manage tags" (absent while editing is off). */
   onManageTags?: () => void;
 }
@@ -270,13 +270,13 @@ export function TagFilter({
   trashCount,
   view,
   onViewChange,
-  finding,
+  hasCodes,
   onManageTags,
 }: TagFilterProps) {
   const { t } = useTranslation('codes');
   const [allShown, setAllShown] = useState(false);
   const groupId = useId();
-  const showTags = finding && view === 'codes' && tags.length > 0;
+  const showTags = hasCodes && view === 'codes' && tags.length > 0;
   const shownTags =
     allShown || tags.length <= tagsInBar
       ? tags

@@ -3,6 +3,7 @@
 // the entities that could not be read. Pure, so that the page recomputes it only when an input changes.
 import type { SortMode } from '../../services/display-options.ts';
 import { allTags, matchesSearch, sortCodes } from '../../services/find.ts';
+import { moveCode, positionChanges, withPosition, type PositionChange } from '../../services/manual-order.ts';
 import type { BrokenItem, Code, VaultItem } from '../../services/types.ts';
 
 export type ListEntry = { kind: 'code'; code: Code } | { kind: 'broken'; item: BrokenItem };
@@ -15,6 +16,22 @@ export interface ListFilter {
   /** Chosen tag chips: a code must carry every one of them (chips narrow the list). */
   tags: readonly string[];
   sort: SortMode;
+}
+
+/** The items with the positions of manual moves not yet written (`positions`: code id → position). */
+export function withPositions(items: VaultItem[], positions: ReadonlyMap<string, number>): VaultItem[] {
+  if (positions.size === 0) return items;
+  return items.map((item) => {
+    if (item.kind !== 'code') return item;
+    const position = positions.get(item.code.id);
+    if (position === undefined || position === item.code.display.position) return item;
+    return { kind: 'code', code: withPosition(item.code, position) };
+  });
+}
+
+/** The view shown: the trash only while it holds something (it ends when the trash empties). */
+export function shownView(chosen: ListView, trashCount: number): ListView {
+  return chosen === 'trash' && trashCount === 0 ? 'codes' : chosen;
 }
 
 /** Splits the vault's items. Recomputed when the items change. */
@@ -69,4 +86,45 @@ export function tagsOf(codes: readonly Code[]): string[] {
 /** The key of an entry (stable across renders, for the virtualizer and React). */
 export function entryID(entry: ListEntry): string {
   return entry.kind === 'code' ? entry.code.id : entry.item.id;
+}
+
+/** The codes next to `code` in the list that it may swap with (same side of the pinned boundary). */
+export function neighboursOf(entries: readonly ListEntry[], code: Code): { up?: Code; down?: Code } {
+  const index = entries.findIndex((entry) => entry.kind === 'code' && entry.code.id === code.id);
+  const before = entries[index - 1];
+  const after = entries[index + 1];
+  return {
+    up: before?.kind === 'code' && before.code.display.pinned === code.display.pinned ? before.code : undefined,
+    down: after?.kind === 'code' && after.code.display.pinned === code.display.pinned ? after.code : undefined,
+  };
+}
+
+/** A manual move planned: the position writes, and where the moved code lands among the entries shown. */
+export interface PlannedMove {
+  changes: PositionChange[];
+  moved: Code;
+  /** 1-based place in the list shown, of `total` entries. */
+  position: number;
+  total: number;
+}
+
+/**
+ * Moving `id` before or after `targetID` in the manual order `ordered`, as the list `entries` shows it.
+ * Undefined when nothing would change.
+ */
+export function planMove(
+  ordered: readonly Code[],
+  entries: readonly ListEntry[],
+  id: string,
+  targetID: string,
+  where: 'before' | 'after',
+): PlannedMove | undefined {
+  const next = moveCode(ordered, id, targetID, where);
+  if (!next) return undefined;
+  const changes = positionChanges(next);
+  const moved = next.find((code) => code.id === id);
+  if (changes.length === 0 || !moved) return undefined;
+  const visible = entries.filter((entry) => entry.kind === 'code' && entry.code.id !== id);
+  const target = visible.findIndex((entry) => entry.kind === 'code' && entry.code.id === targetID);
+  return { changes, moved, position: target + (where === 'after' ? 2 : 1), total: entries.length };
 }
