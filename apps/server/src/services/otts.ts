@@ -8,11 +8,10 @@
 // to kill a code by itself. Every limit is counted in the database, so several server processes share it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { sql } from 'kysely';
-
 import { limits, type OttPurpose } from '@ente/protocol';
 
 import type { MailMessage } from '../adapters/mailer.ts';
+import * as ottsDb from '../db/otts.ts';
 import type { OttSendKind } from '../db/schema.ts';
 import type { ClientApp } from '../http/client-app.ts';
 import { plainError } from '../http/errors.ts';
@@ -57,15 +56,7 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
   await checkPerIpSendLimit(ctx, ip);
   const now = ctx.clock.nowMicros();
   // Codes killed by guessing do not count: a stranger cannot keep a person from getting a fresh one.
-  const live = await ctx.db
-    .selectFrom('otts')
-    .select(['id', 'ip'])
-    .where('email', '=', email)
-    .where('app', '=', app)
-    .where('expires_at', '>', now)
-    .where('wrong_attempts', '<', limits.maxOttWrongAttempts)
-    .orderBy('id')
-    .execute();
+  const live = await ottsDb.liveOttsOf(ctx.db, email, app, now, limits.maxOttWrongAttempts);
   if (live.filter((row) => row.ip === ip).length >= LIVE_OTTS_PER_SOURCE) throw plainError(429);
   await checkRecipientLimit(ctx, email, ip);
 
@@ -83,32 +74,24 @@ export async function sendOtt(ctx: Context, { email, purpose, app, ip }: OttRequ
   const excess = live.length - (limits.maxLiveOtts - 1);
   if (excess > 0) {
     const oldest = live.slice(0, excess).map((row) => row.id);
-    await ctx.db.deleteFrom('otts').where('id', 'in', oldest).execute();
+    await ottsDb.deleteOtts(ctx.db, oldest);
   }
   const ott = plan.mail === 'code' ? (fixed ?? randomSixDigits()) : undefined;
-  const stored = await ctx.db
-    .insertInto('otts')
-    .values({
-      email,
-      app,
-      // A request that mails no code stores a hash no code has, so that verify answers as for a wrong code.
-      ott_hash: ott === undefined ? randomBytes(32).toString('base64') : ottHash(ctx, email, app, ott),
-      created_at: now,
-      expires_at: now + ctx.config.OTT_LIFETIME_MINUTES * MICROS_PER_MINUTE,
-      ip,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const send = await ctx.db
-    .insertInto('ott_sends')
-    .values({ ip, sent_at: now, kind })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const ottID = await ottsDb.insertOtt(ctx.db, {
+    email,
+    app,
+    // A request that mails no code stores a hash no code has, so that verify answers as for a wrong code.
+    hash: ott === undefined ? randomBytes(32).toString('base64') : ottHash(ctx, email, app, ott),
+    now,
+    expiresAt: now + ctx.config.OTT_LIFETIME_MINUTES * MICROS_PER_MINUTE,
+    ip,
+  });
+  const sendID = await ottsDb.insertSend(ctx.db, ip, now, kind);
   // A configured test address gets no mail (docs/protocol.md#fixed-codes-for-testing).
   if (plan.mail === 'nothing' || (plan.mail === 'code' && fixed !== undefined)) return;
   // The mail goes out after the answer: waiting for the SMTP server would let the answer's time, or a
   // failure, tell whether anything was mailed, and so whether the address has an account.
-  afterAnswer(ctx, deliver(ctx, mailFor(ctx, email, plan, ott), stored.id, send.id));
+  afterAnswer(ctx, deliver(ctx, mailFor(ctx, email, plan, ott), ottID, sendID));
 }
 
 /**
@@ -127,12 +110,8 @@ async function deliver(
   } catch (error) {
     ctx.log.error({ mailError: describeMailError(error) }, 'could not send an e-mail code');
     try {
-      await ctx.db
-        .updateTable('otts')
-        .set({ ott_hash: randomBytes(32).toString('base64') })
-        .where('id', '=', ottID)
-        .execute();
-      await ctx.db.deleteFrom('ott_sends').where('id', '=', sendID).execute();
+      await ottsDb.voidOtt(ctx.db, ottID, randomBytes(32).toString('base64'));
+      await ottsDb.deleteSend(ctx.db, sendID);
     } catch (dbError) {
       ctx.log.error({ err: dbError }, 'could not void the code of a failed mail');
     }
@@ -141,12 +120,7 @@ async function deliver(
 
 /** Whether the address has an account, and whether its signup is complete (key attributes set). */
 async function accountOf(ctx: Context, email: string): Promise<{ complete: boolean } | undefined> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .leftJoin('key_attributes', 'key_attributes.user_id', 'users.user_id')
-    .select(['users.user_id', 'key_attributes.user_id as keys_user_id'])
-    .where('users.email', '=', email)
-    .executeTakeFirst();
+  const row = await ottsDb.accountByEmail(ctx.db, email);
   return row ? { complete: row.keys_user_id !== null } : undefined;
 }
 
@@ -205,24 +179,10 @@ export async function consumeOtt(ctx: Context, request: OttCheck): Promise<void>
   const window = ctx.config.OTT_LIFETIME_MINUTES * MICROS_PER_MINUTE;
   const tries = await ctx.limiter.count(`ott-tries:${hmacSha256B64(ctx.secrets.ottHashKey, email)}:${ip}`, window);
   if (tries > OTT_TRIES_PER_ADDRESS) throw plainError(429);
-  const reserved = await ctx.db
-    .updateTable('otts')
-    .set({ wrong_attempts: sql<number>`wrong_attempts + 1` })
-    .where('email', '=', email)
-    .where('expires_at', '>', now)
-    .where('wrong_attempts', '<', limits.maxOttWrongAttempts)
-    .returning(['id', 'app', 'ott_hash'])
-    .execute();
+  const reserved = await ottsDb.reserveGuess(ctx.db, email, now, limits.maxOttWrongAttempts);
   const candidates = reserved.filter((row) => row.app === app);
   if (candidates.length === 0) {
-    const dead = await ctx.db
-      .selectFrom('otts')
-      .select('id')
-      .where('email', '=', email)
-      .where('app', '=', app)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    throw plainError(dead ? 429 : 410);
+    throw plainError((await ottsDb.hasUnexpiredOtt(ctx.db, email, app, now)) ? 429 : 410);
   }
   const expected = Buffer.from(ottHash(ctx, email, app, ott), 'base64');
   // Every candidate is compared, in constant time, whatever the first comparisons gave.
@@ -232,15 +192,10 @@ export async function consumeOtt(ctx: Context, request: OttCheck): Promise<void>
   }
   if (!match) throw plainError(401);
   // Deleting is the check: of two concurrent requests with the same code only one gets the row.
-  const consumed = await ctx.db.deleteFrom('otts').where('id', '=', match.id).returning('id').executeTakeFirst();
+  const consumed = await ottsDb.takeOtt(ctx.db, match.id);
   const others = reserved.filter((row) => row.id !== match.id).map((row) => row.id);
   if (others.length > 0) {
-    await ctx.db
-      .updateTable('otts')
-      .set({ wrong_attempts: sql<number>`wrong_attempts - 1` })
-      .where('id', 'in', others)
-      .where('wrong_attempts', '>', 0)
-      .execute();
+    await ottsDb.returnGuess(ctx.db, others);
   }
   if (!consumed) throw plainError(410);
 }
@@ -275,19 +230,9 @@ function describeMailError(error: unknown): Record<string, unknown> {
 async function newAddressSendsHeld(ctx: Context, now: number): Promise<boolean> {
   const hard = ctx.config.OTT_SEND_HARD_LIMIT;
   if (hard === 0) return false;
-  const held = await ctx.db
-    .selectFrom('rate_limits')
-    .select('window_start')
-    .where('key', '=', 'ott-new-address-hold')
-    .where('window_start', '>', now)
-    .executeTakeFirst();
-  if (held) return true;
-  if ((await sendsSince(ctx, now - SEND_WINDOW, 'new')) < hard) return false;
-  await ctx.db
-    .insertInto('rate_limits')
-    .values({ key: 'ott-new-address-hold', window_start: now + NEW_ADDRESS_HOLD, count: 1 })
-    .onConflict((conflict) => conflict.columns(['key', 'window_start']).doNothing())
-    .execute();
+  if (await ottsDb.isNewAddressHoldOn(ctx.db, now)) return true;
+  if ((await ottsDb.sendsSince(ctx.db, now - SEND_WINDOW, 'new')) < hard) return false;
+  await ottsDb.startNewAddressHold(ctx.db, now + NEW_ADDRESS_HOLD);
   return true;
 }
 
@@ -313,25 +258,8 @@ async function checkPerIpSendLimit(ctx: Context, ip: string): Promise<void> {
   const soft = ctx.config.OTT_SEND_SOFT_LIMIT;
   if (soft === 0) return;
   const since = ctx.clock.nowMicros() - SEND_WINDOW;
-  if ((await sendsSince(ctx, since)) < soft) return;
-  const fromIp = await ctx.db
-    .selectFrom('ott_sends')
-    .select('id')
-    .where('ip', '=', ip)
-    .where('sent_at', '>', since)
-    .executeTakeFirst();
-  if (fromIp) throw plainError(429);
-}
-
-/** Code requests recorded since `since`, of one kind or of all. */
-async function sendsSince(ctx: Context, since: number, kind?: OttSendKind): Promise<number> {
-  let query = ctx.db
-    .selectFrom('ott_sends')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('sent_at', '>', since);
-  if (kind !== undefined) query = query.where('kind', '=', kind);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
+  if ((await ottsDb.sendsSince(ctx.db, since)) < soft) return;
+  if (await ottsDb.hasSentSince(ctx.db, ip, since)) throw plainError(429);
 }
 
 function fixedOtt(ctx: Context, email: string): string | undefined {
