@@ -7,7 +7,7 @@ import { cryptoWorker } from '@ente/crypto/client.ts';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
-import { authenticatorCache } from '../vault/cache.ts';
+import { readAuthenticatorCache } from '../vault/cache.ts';
 import { markVaultStage } from '../vault/marks.ts';
 import type { EarlyCache, Vault } from '../vault/vault.ts';
 
@@ -28,7 +28,7 @@ export function startVault(): void {
   const early: Promise<EarlyCache | undefined> =
     userID === undefined
       ? Promise.resolve(undefined)
-      : authenticatorCache.read(userID).then(
+      : readAuthenticatorCache(userID).then(
           (cache) => {
             markVaultStage('cache-read');
             return { userID, cache };

@@ -67,6 +67,7 @@ const page = (changed: [string, number][], removed: string[], cursor: number, ti
   changed: changed.map(([id, updatedAt]) => ({ cached: cached(id, updatedAt), item: item(id, updatedAt) })),
   removed,
   sync: sync(cursor, timeOffsetMs),
+  from: 20,
 });
 const ready = run(initialState, {
   type: 'cacheRead',
@@ -76,6 +77,7 @@ const ready = run(initialState, {
   ],
   cursor: 20,
   timeOffsetMs: 1000,
+  fromSnapshot: true,
 }).state;
 
 describe('pulls', () => {
@@ -102,7 +104,7 @@ describe('pulls', () => {
   test('a page applies, saves with its cursor in one change, and emits only when items changed', () => {
     const applied = run(ready, page([['c', 30]], ['a'], 30, 1000));
     expect(applied.effects).toEqual([
-      { type: 'save', change: { put: [cached('c', 30)], remove: ['a'], sync: sync(30, 1000) } },
+      { type: 'save', change: { put: [cached('c', 30)], remove: ['a'], sync: sync(30, 1000), syncFrom: 20 } },
       { type: 'emit' },
     ]);
     expect([...applied.state.entries.keys()].sort()).toEqual(['b', 'c']);
@@ -187,6 +189,45 @@ describe('pulls', () => {
   });
 });
 
+describe('the snapshot', () => {
+  test('a cache read from entity records is written as a snapshot once the first pull run ends', () => {
+    const fromRecords = run(initialState, {
+      type: 'cacheRead',
+      entries: [{ id: 'a', updatedAt: 10, item: item('a', 10) }],
+      cursor: 10,
+      timeOffsetMs: 0,
+      fromSnapshot: false,
+    });
+    const first = run(fromRecords.state, { type: 'pullRequested' }, { type: 'pullStarted' }, { type: 'pullRequested' });
+    const rerun = run(first.state, { type: 'pullSucceeded' });
+    expect(types(rerun.effects)).toEqual(['emit', 'pull']);
+    const end = run(rerun.state, { type: 'pullStarted' }, { type: 'pullSucceeded' });
+    expect(types(end.effects)).toEqual(['emit', 'emit', 'snapshot']);
+    const unchanged = run(end.state, { type: 'pullRequested' }, { type: 'pullStarted' }, page([], [], 10), {
+      type: 'pullSucceeded',
+    });
+    expect(types(unchanged.effects)).not.toContain('snapshot');
+  });
+
+  test('a pull that changed items ends with a snapshot, a failed one too (its pages stay applied)', () => {
+    const failed = run(ready, { type: 'pullRequested' }, { type: 'pullStarted' }, page([['c', 30]], [], 30), {
+      type: 'pullFailed',
+      errorKey: 'vault.serverError',
+      offline: false,
+    });
+    expect(types(failed.effects)).toEqual(['pull', 'emit', 'save', 'emit', 'emit', 'snapshot']);
+  });
+
+  test('a write outside a pull writes the snapshot at once; during a pull, at its end', () => {
+    const outside = run(ready, { type: 'deleted', id: 'a' });
+    expect(types(outside.effects)).toEqual(['save', 'announce', 'emit', 'snapshot']);
+    const during = run(ready, { type: 'pullRequested' }, { type: 'deleted', id: 'a' });
+    expect(types(during.effects)).toEqual(['pull', 'save', 'announce', 'emit']);
+    const end = run(during.state, { type: 'pullStarted' }, { type: 'pullSucceeded' });
+    expect(types(end.effects)).toEqual(['emit', 'emit', 'snapshot']);
+  });
+});
+
 describe('writes and conflicts', () => {
   test('written codes are shown, cached, and announced; an unconfirmed write is only shown', () => {
     const written = run(ready, { type: 'codesWritten', codes: [code('c', 40)], cached: [cached('c', 40)] });
@@ -194,10 +235,11 @@ describe('writes and conflicts', () => {
       { type: 'save', change: { put: [cached('c', 40)] } },
       { type: 'announce' },
       { type: 'emit' },
+      { type: 'snapshot' },
     ]);
     expect(written.state.entries.get('c')).toEqual({ updatedAt: 40, item: item('c', 40) });
     const shownOnly = run(ready, { type: 'codesWritten', codes: [code('a', 10, 'Renamed')], cached: [] });
-    expect(types(shownOnly.effects)).toEqual(['emit']);
+    expect(types(shownOnly.effects)).toEqual(['emit', 'snapshot']);
     expect(run(ready, { type: 'codesWritten', codes: [], cached: [] }).effects).toEqual([]);
   });
 
@@ -210,6 +252,7 @@ describe('writes and conflicts', () => {
       { type: 'save', change: { remove: ['a'] } },
       { type: 'announce' },
       { type: 'emit' },
+      { type: 'snapshot' },
     ]);
   });
 

@@ -31,12 +31,20 @@ export interface VaultState {
   pulling: boolean;
   /** Something asked for a pull while one ran: one more follows it. */
   pullAgain: boolean;
+  /** The items changed since the cache's snapshot was written (or it has none). */
+  snapshotStale: boolean;
   closed: boolean;
 }
 
 export type VaultEvent =
-  /** The cache held the codes (decrypted and parsed by the shell). */
-  | { type: 'cacheRead'; entries: readonly (Entry & { id: string })[]; cursor: number; timeOffsetMs: number }
+  /** The cache held the codes (decrypted and parsed by the shell), from its snapshot or its entity records. */
+  | {
+      type: 'cacheRead';
+      entries: readonly (Entry & { id: string })[];
+      cursor: number;
+      timeOffsetMs: number;
+      fromSnapshot: boolean;
+    }
   /** Something wants a pull (open, a write, another tab, the network back, visibility, the timer). */
   | { type: 'pullRequested' }
   /** The shell found the browser offline when the pull was due: no request is made. */
@@ -44,7 +52,14 @@ export type VaultEvent =
   /** The shell sends the first request of a pull. */
   | { type: 'pullStarted' }
   /** A page of the diff, its changed entities decrypted and parsed, `cached` as the server sent them. */
-  | { type: 'pageApplied'; changed: readonly PageEntry[]; removed: readonly string[]; sync: CachedSyncState }
+  | {
+      type: 'pageApplied';
+      changed: readonly PageEntry[];
+      removed: readonly string[];
+      sync: CachedSyncState;
+      /** The cursor the page was pulled from. */
+      from: number;
+    }
   | { type: 'pullSucceeded' }
   /** `offline`: the request got no answer. */
   | { type: 'pullFailed'; errorKey: VaultErrorKey; offline: boolean }
@@ -77,6 +92,8 @@ export type VaultEffect =
   | { type: 'pull' }
   | { type: 'save'; change: EntityCacheChange }
   | { type: 'announce' }
+  /** Write the cache's snapshot of the items and cursor as they are now. */
+  | { type: 'snapshot' }
   /** Forget everything and stop listening and requesting (close). */
   | { type: 'stop' };
 
@@ -94,6 +111,7 @@ export const initialState: VaultState = {
   syncing: false,
   pulling: false,
   pullAgain: false,
+  snapshotStale: false,
   closed: false,
 };
 
@@ -111,6 +129,7 @@ export function step(state: VaultState, event: VaultEvent): Step {
         cursor: event.cursor,
         timeOffsetMs: event.timeOffsetMs,
         status: 'ready' as const,
+        snapshotStale: !event.fromSnapshot,
       };
       return { state: next, effects: [] };
     }
@@ -154,7 +173,7 @@ export function step(state: VaultState, event: VaultEvent): Step {
       const effects: VaultEffect[] = [];
       if (event.cached.length > 0) effects.push({ type: 'save', change: { put: event.cached } }, { type: 'announce' });
       effects.push(emit);
-      return { state: { ...state, entries }, effects };
+      return settled({ ...state, entries, snapshotStale: true }, effects);
     }
     case 'deleted': {
       let { entries } = state;
@@ -164,10 +183,11 @@ export function step(state: VaultState, event: VaultEvent): Step {
         entries = copy;
       }
       const conflicts = withoutConflict(state.conflicts, event.id);
-      return {
-        state: { ...state, entries, conflicts },
-        effects: [{ type: 'save', change: { remove: [event.id] } }, { type: 'announce' }, emit],
-      };
+      return settled({ ...state, entries, conflicts, snapshotStale: true }, [
+        { type: 'save', change: { remove: [event.id] } },
+        { type: 'announce' },
+        emit,
+      ]);
     }
     case 'conflictFound': {
       const conflicts = [...withoutConflict(state.conflicts, event.conflict.id), event.conflict];
@@ -279,21 +299,29 @@ function pageApplied(state: VaultState, event: Extract<VaultEvent, { type: 'page
     conflicts,
     cursor: Math.max(state.cursor, sync.sinceTime),
     timeOffsetMs,
+    snapshotStale: state.snapshotStale || touched,
   };
   const change: EntityCacheChange = {
     put: changed.map(({ cached }) => cached),
     remove: removed,
     sync: { ...sync, timeOffsetMs },
+    syncFrom: event.from,
   };
   const effects: VaultEffect[] = [{ type: 'save', change }];
   if (touched) effects.push(emit);
   return { state: next, effects };
 }
 
-/** The end of one pull: another follows when one was asked for meanwhile. */
+/** The end of one pull: another follows when one was asked for meanwhile; else the snapshot is written. */
 function endPull(state: VaultState, effects: VaultEffect[] = []): Step {
   if (state.pullAgain) return { state: { ...state, pullAgain: false }, effects: [...effects, { type: 'pull' }] };
-  return { state: { ...state, pulling: false }, effects };
+  return settled({ ...state, pulling: false }, effects);
+}
+
+/** Writes the snapshot after a change, unless a pull is under way (its end writes it, once). */
+function settled(state: VaultState, effects: VaultEffect[]): Step {
+  if (state.pulling || !state.snapshotStale) return { state, effects };
+  return { state: { ...state, snapshotStale: false }, effects: [...effects, { type: 'snapshot' }] };
 }
 
 function wentOffline(state: VaultState): VaultState {

@@ -20,7 +20,7 @@ import { DIFF_PAGE_SIZE } from '../services/remote.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import { authenticatorDB } from '../storage.ts';
 import { apiOrigin, FakeAuthenticatorServer, fakeToken, fakeUserID } from '../testing/fake-authenticator.ts';
-import { authenticatorCache } from './cache.ts';
+import { authenticatorCache, snapshotFormat } from './cache.ts';
 import {
   nextSinceTime,
   openVault,
@@ -312,6 +312,43 @@ describe('cache and diff', () => {
     expect(cache.entities).toHaveLength(3);
   });
 
+  test('a reopened vault shows the snapshot (one decryption, no entity records); one that does not open is passed over', async () => {
+    const authKey = await serverKey();
+    for (const issuer of ['A', 'B', 'C']) await writeElsewhere(authKey, JSON.stringify(uriOf(issuer)));
+    const first = await opened();
+    await waitFor(async () => expect((await authenticatorCache.readStart(fakeUserID)).snapshot).toBeDefined());
+    const cursor = (await authenticatorCache.readStart(fakeUserID)).snapshot?.sinceTime;
+    first.close();
+
+    const decryptMany = jest.spyOn(crypto, 'decryptBlobTexts');
+    const decryptOne = jest.spyOn(crypto, 'decryptBlobText');
+    const readRecords = jest.spyOn(authenticatorCache, 'read');
+    const diffs: string[] = [];
+    msw.use(
+      http.get(`${apiOrigin}/authenticator/entity/diff`, ({ request }) => {
+        diffs.push(new URL(request.url).searchParams.get('sinceTime') ?? '');
+        return new Promise<undefined>(() => undefined);
+      }),
+    );
+    const second = await openVault({ syncIntervalMs: 3_600_000 });
+    expect(second.snapshot().status).toBe('ready');
+    expect(issuersOf(second)).toEqual(['A', 'B', 'C']);
+    expect(decryptMany).not.toHaveBeenCalled();
+    expect(decryptOne).toHaveBeenCalledTimes(1);
+    expect(readRecords).not.toHaveBeenCalled();
+    await waitFor(() => expect(diffs).toHaveLength(1));
+    expect(Number(diffs[0])).toBe(cursor);
+    second.close();
+
+    // A snapshot that does not open (not under this key): the entity records show the codes.
+    const stranger = await crypto.encryptBlobText('{}', await crypto.generateKey());
+    await authenticatorCache.saveSnapshot(fakeUserID, { ...stranger, format: snapshotFormat(), sinceTime: 2 ** 52 });
+    const third = await openVault({ syncIntervalMs: 3_600_000 });
+    expect(issuersOf(third)).toEqual(['A', 'B', 'C']);
+    expect(readRecords).toHaveBeenCalledTimes(1);
+    expect(decryptMany).toHaveBeenCalledTimes(1);
+  });
+
   test('10,000 entities: pages of 2,500 from the max updatedAt seen, to an empty page; then 1,000 from the cache', async () => {
     const authKey = await serverKey();
     const blobs = await Promise.all(
@@ -335,11 +372,12 @@ describe('cache and diff', () => {
     fake.entities.clear();
     for (let i = 0; i < 1_000; i++) fake.insert(blobs[i % blobs.length]!);
     (await opened()).close();
-    const decrypt = jest.spyOn(crypto, 'decryptBlobTexts');
+    const decryptMany = jest.spyOn(crypto, 'decryptBlobTexts');
+    const decryptOne = jest.spyOn(crypto, 'decryptBlobText');
     msw.use(http.get(`${apiOrigin}/authenticator/entity/diff`, () => new Promise<undefined>(() => undefined)));
     const fromCache = await openVault({ syncIntervalMs: 3_600_000 });
     expect(fromCache.snapshot().items).toHaveLength(1_000);
-    expect(decrypt).toHaveBeenCalledTimes(1);
+    expect(decryptMany.mock.calls.length + decryptOne.mock.calls.length).toBe(1);
   }, 60_000);
 
   test('rows sharing one updatedAt across a full page are fetched again, not skipped (the strict > quirk)', async () => {

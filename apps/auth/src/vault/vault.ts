@@ -36,13 +36,16 @@ import {
   postEntity,
   putEntity,
 } from '../services/remote.ts';
-import type { Code, CodeData } from '../services/types.ts';
+import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import {
   authenticatorCache,
+  readAuthenticatorCache,
+  snapshotFormat,
   type AuthenticatorCache,
   type CachedEntity,
   type CachedKey,
   type EntityCacheChange,
+  type SnapshotContent,
 } from './cache.ts';
 import {
   initialState,
@@ -58,6 +61,7 @@ import {
 import { toVaultError, VaultConflictError, VaultError, type VaultConflict } from './errors.ts';
 import { codeOf, itemOf, updatedAtOf } from './items.ts';
 import { fetchOrCreateKey } from './key.ts';
+import { markVaultStage } from './marks.ts';
 import { pullPages } from './sync/paged-diff.ts';
 import { isOnline, listenToTab, type TabSignals } from './sync/tab-signals.ts';
 
@@ -322,6 +326,9 @@ class VaultSession implements Vault {
       case 'announce':
         this.signals?.announce();
         return;
+      case 'snapshot':
+        void this.saveSnapshot();
+        return;
       case 'stop':
         this.stop();
         return;
@@ -354,7 +361,7 @@ class VaultSession implements Vault {
   private async loadCache(early: AuthenticatorCache | undefined): Promise<void> {
     let cache: AuthenticatorCache;
     try {
-      cache = early ?? (await authenticatorCache.read(this.userID));
+      cache = early ?? (await readAuthenticatorCache(this.userID));
     } catch (e) {
       log.warn('Could not read the cached codes', e);
       return;
@@ -364,11 +371,20 @@ class VaultSession implements Vault {
     try {
       if (this.masterKey === undefined) return;
       this.useKey(await crypto.decryptBox(cache.key.encryptedKey, cache.key.header, this.masterKey));
+      markVaultStage('key');
     } catch (e) {
       // Not this masterKey's (an account recreated under the same id): drop it and pull everything afresh.
       log.warn('The cached authenticator key does not open', e);
       await authenticatorCache.clear().catch((error: unknown) => log.warn('Could not clear the cached codes', error));
       return;
+    }
+    if (cache.snapshot) {
+      if (await this.loadSnapshot(cache.snapshot)) return;
+      // A snapshot that does not open: every entity record instead.
+      cache = await authenticatorCache.read(this.userID).catch((e: unknown) => {
+        log.warn('Could not read the cached codes', e);
+        return { entities: [] };
+      });
     }
     if (!cache.sync || this.isClosed()) return;
     const entries = await this.decrypt(cache.entities);
@@ -379,7 +395,53 @@ class VaultSession implements Vault {
       entries: entries.map(({ cached, item }) => ({ id: cached.id, updatedAt: cached.updatedAt, item })),
       cursor: sinceTime,
       timeOffsetMs,
+      fromSnapshot: false,
     });
+  }
+
+  /** Shows the snapshot's items (one decryption); false when it does not open or is not one. */
+  private async loadSnapshot(snapshot: { encryptedData: string; header: string }): Promise<boolean> {
+    const authKey = this.authKey;
+    if (!authKey) return false;
+    let content: SnapshotContent;
+    try {
+      const { encryptedData, header } = snapshot;
+      const text = await (await cryptoWorker()).decryptBlobText({ encryptedData, header }, authKey);
+      markVaultStage('decrypted');
+      content = JSON.parse(text) as SnapshotContent;
+      if (!Array.isArray(content.items) || typeof content.cursor !== 'number') throw new Error('not a snapshot');
+    } catch (e) {
+      log.warn('The cached snapshot of the codes does not open', e);
+      return false;
+    }
+    if (this.isClosed()) return true;
+    await this.dispatch({
+      type: 'cacheRead',
+      entries: content.items.map((item) => ({ id: idOf(item), updatedAt: updatedAtOf(item), item })),
+      cursor: content.cursor,
+      timeOffsetMs: typeof content.timeOffsetMs === 'number' ? content.timeOffsetMs : 0,
+      fromSnapshot: true,
+    });
+    markVaultStage('parsed');
+    return true;
+  }
+
+  /** Writes the items and cursor of now as the cache's snapshot, encrypted in one worker call. */
+  private async saveSnapshot(): Promise<void> {
+    const authKey = this.authKey;
+    if (!authKey) return;
+    const { cursor, timeOffsetMs } = this.state;
+    const content: SnapshotContent = { items: this.emitted.snapshot.items, cursor, timeOffsetMs };
+    if (this.state.entries !== this.emitted.state.entries) {
+      content.items = Array.from(this.state.entries.values(), (entry) => entry.item);
+    }
+    try {
+      const blob = await (await cryptoWorker()).encryptBlobText(JSON.stringify(content), authKey);
+      if (this.state.closed || !(await this.stillSignedIn())) return;
+      await authenticatorCache.saveSnapshot(this.userID, { ...blob, format: snapshotFormat(), sinceTime: cursor });
+    } catch (e) {
+      log.warn('Could not cache the snapshot of the codes', e);
+    }
   }
 
   /** One pull (every page since the cursor), then the core's verdict. */
@@ -395,7 +457,7 @@ class VaultSession implements Vault {
         cursor: this.state.cursor,
         limit: DIFF_PAGE_SIZE,
         fetchPage: (sinceTime, limit) => getEntityDiff(sinceTime, limit, this.requestOptions),
-        applyPage: async ({ rows, cursor, timestamp, timeOffsetMs }) => {
+        applyPage: async ({ rows, from, cursor, timestamp, timeOffsetMs }) => {
           this.ensureOpen();
           const { changed, removed } = pageChanges(this.state, rows);
           const decrypted = await this.decrypt(changed);
@@ -405,6 +467,7 @@ class VaultSession implements Vault {
             changed: decrypted,
             removed,
             sync: { sinceTime: cursor, timestamp, timeOffsetMs },
+            from,
           });
         },
       });
@@ -566,6 +629,10 @@ class VaultSession implements Vault {
     this.close();
     return false;
   }
+}
+
+function idOf(item: VaultItem): string {
+  return item.kind === 'code' ? item.code.id : item.item.id;
 }
 
 function deferred(): { done: Promise<void>; resolve: () => void } {

@@ -109,3 +109,41 @@ test('10,000 entities in one change, read back in one call', async () => {
   expect(cache.entities).toHaveLength(10_000);
   expect(byId(cache.entities)).toEqual(many);
 });
+
+test('the cursor moves only over what the cache holds: a change pulled from beyond it keeps its entities, not its cursor', async () => {
+  await store.saveChange(7, { put: [entity('a', 10)], sync: sync(10), syncFrom: 0 });
+  await store.saveChange(7, { put: [entity('c', 30)], sync: sync(30), syncFrom: 20 });
+  let cache = await store.read(7);
+  expect(cache.sync?.sinceTime).toBe(10);
+  expect(byId(cache.entities)).toEqual([entity('a', 10), entity('c', 30)]);
+  await store.saveChange(7, { put: [entity('b', 20)], sync: sync(20), syncFrom: 10 });
+  cache = await store.read(7);
+  expect(cache.sync?.sinceTime).toBe(20);
+  // An emptied cache (another user's discarded, logout) holds nothing: a change from beyond 0 moves nothing.
+  await store.clear();
+  await store.saveChange(7, { put: [entity('d', 40)], sync: sync(40), syncFrom: 30 });
+  expect((await store.read(7)).sync).toBeUndefined();
+});
+
+test('the quick start read: the key and the newest snapshot of its user, no entity records', async () => {
+  const snapshot = (sinceTime: number) => ({
+    encryptedData: `snap-${String(sinceTime)}`,
+    header: 'aA==',
+    format: 'f',
+    sinceTime,
+  });
+  expect(await store.readStart(7)).toEqual({});
+  await store.saveKey(7, key);
+  await store.saveChange(7, { put: [entity('a', 10)], sync: sync(10) });
+  expect(await store.readStart(7)).toEqual({ key });
+  await store.saveSnapshot(7, snapshot(10));
+  await store.saveSnapshot(7, snapshot(30));
+  // Another tab's older snapshot, written later, does not replace a newer one.
+  await store.saveSnapshot(7, snapshot(20));
+  expect(await store.readStart(7)).toEqual({ key, snapshot: snapshot(30) });
+  // The full read is unchanged by the snapshot.
+  expect((await store.read(7)).sync).toEqual(sync(10));
+  // Another user's start discards it all.
+  expect(await store.readStart(8)).toEqual({});
+  expect(await store.read(7)).toEqual({ entities: [] });
+});

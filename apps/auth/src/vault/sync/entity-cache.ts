@@ -12,8 +12,10 @@
 // - `entities`: one record per live entity, by id: `{id, encryptedData, header, updatedAt}`. Deleted
 //   entities are removed, not kept as tombstones. A record is only replaced by one at least as new, so
 //   two tabs saving what they pulled in a different order keep the newest.
-// - `meta`: `owner` (the user id the cache belongs to) and `sync` (`sinceTime`, the cursor of the next
-//   diff, which only grows; `timestamp`, the server time of the last diff; `timeOffsetMs`). A cache of
+// - `meta`: `owner` (the user id the cache belongs to), `sync` (`sinceTime`, the cursor of the next
+//   diff, which only grows, and only over what the cache holds; `timestamp`, the server time of the last
+//   diff; `timeOffsetMs`), and `snapshot`: the whole store at its own cursor in one encrypted Blob,
+//   written after changes settle, which a reload reads instead of every entity record. A cache of
 //   another user is discarded when read or written.
 // The connection closes itself when another connection deletes or upgrades the database (idb's
 // `blocking`), so that logout's deletion (storage/indexed-db.ts) is never blocked by an open store; the
@@ -45,11 +47,29 @@ export type CachedSyncState = {
   timeOffsetMs: number;
 };
 
+/**
+ * The whole store at one cursor as one Blob under the store's key (what it holds is the store's
+ * business; `format` says which shape), so that a reload reads one record and decrypts it in one call.
+ */
+export type CachedSnapshot = {
+  encryptedData: string;
+  header: string;
+  format: string;
+  /** The cursor the snapshot is at: a pull from here brings every later change. */
+  sinceTime: number;
+};
+
 /** Everything cached for one user. */
 export type CachedStore = {
   key?: CachedKey;
   entities: CachedEntity[];
   sync?: CachedSyncState;
+};
+
+/** The quick read of a reload: the key and the snapshot, no entity records. */
+export type CachedStart = {
+  key?: CachedKey;
+  snapshot?: CachedSnapshot;
 };
 
 /** One change, applied in one transaction. */
@@ -60,11 +80,20 @@ export type EntityCacheChange = {
   remove?: readonly string[];
   /** The new cursor and offset (the cursor never moves back). */
   sync?: CachedSyncState;
+  /**
+   * The cursor the change was pulled from: the cursor moves only when the cache holds everything up to
+   * that point, so that a gap (a failed write, a cache emptied meanwhile) is pulled again rather than skipped.
+   */
+  syncFrom?: number;
 };
 
 export interface EntityCache {
   /** What is cached for `userID`; a cache of another user is discarded. */
   read(userID: number): Promise<CachedStore>;
+  /** The key and snapshot cached for `userID` (one small transaction); a cache of another user is discarded. */
+  readStart(userID: number): Promise<CachedStart>;
+  /** Keeps the snapshot of `userID`, unless the cache holds a newer one (discarding another user's cache first). */
+  saveSnapshot(userID: number, snapshot: CachedSnapshot): Promise<void>;
   /** Keeps the key of `userID` (discarding another user's cache first). */
   saveKey(userID: number, key: CachedKey): Promise<void>;
   /** Applies one change to the cache of `userID` in one transaction (discarding another user's cache first). */
@@ -78,8 +107,8 @@ export interface EntityCache {
 interface Schema extends DBSchema {
   key: { key: 'current'; value: CachedKey };
   entities: { key: string; value: CachedEntity };
-  /** `owner`: a user id; `sync`: a CachedSyncState. */
-  meta: { key: 'owner' | 'sync'; value: number | CachedSyncState };
+  /** `owner`: a user id; `sync`: a CachedSyncState; `snapshot`: a CachedSnapshot. */
+  meta: { key: 'owner' | 'sync' | 'snapshot'; value: number | CachedSyncState | CachedSnapshot };
 }
 
 type Database = IDBPDatabase<Schema>;
@@ -173,8 +202,37 @@ export function entityCache(databaseName: string): EntityCache {
       }
       const cache: CachedStore = { entities };
       if (key) cache.key = key;
-      if (typeof sync === 'object') cache.sync = sync;
+      if (isSyncState(sync)) cache.sync = sync;
       return cache;
+    },
+
+    async readStart(userID) {
+      const db = await database();
+      const tx = db.transaction(['key', 'meta'], 'readonly');
+      const [owner, key, snapshot] = await Promise.all([
+        tx.objectStore('meta').get('owner'),
+        tx.objectStore('key').get('current'),
+        tx.objectStore('meta').get('snapshot'),
+        tx.done,
+      ]);
+      if (owner !== userID) {
+        if (owner !== undefined || key !== undefined) await clear();
+        return {};
+      }
+      const start: CachedStart = {};
+      if (key) start.key = key;
+      if (isSnapshot(snapshot)) start.snapshot = snapshot;
+      return start;
+    },
+
+    async saveSnapshot(userID, snapshot) {
+      await write(userID, async (tx) => {
+        const meta = tx.objectStore('meta');
+        const stored = await meta.get('snapshot');
+        if (isSnapshot(stored) && stored.sinceTime > snapshot.sinceTime) return;
+        const { encryptedData, header, format, sinceTime } = snapshot;
+        await meta.put({ encryptedData, header, format, sinceTime }, 'snapshot');
+      });
     },
 
     async saveKey(userID, key) {
@@ -207,9 +265,11 @@ export function entityCache(databaseName: string): EntityCache {
         }
         if (change.sync) {
           const next = change.sync;
+          const from = change.syncFrom ?? 0;
           steps.push(
             meta.get('sync').then((stored) => {
-              const previous = typeof stored === 'object' ? stored.sinceTime : 0;
+              const previous = isSyncState(stored) ? stored.sinceTime : 0;
+              if (previous < from) return undefined;
               return meta.put({ ...next, sinceTime: Math.max(previous, next.sinceTime) }, 'sync');
             }),
           );
@@ -221,4 +281,12 @@ export function entityCache(databaseName: string): EntityCache {
     clear,
     close,
   };
+}
+
+function isSyncState(value: unknown): value is CachedSyncState {
+  return typeof value === 'object' && value !== null && !('format' in value);
+}
+
+function isSnapshot(value: unknown): value is CachedSnapshot {
+  return typeof value === 'object' && value !== null && 'format' in value;
 }

@@ -21,6 +21,8 @@ export interface DiffAnswer<Row> {
 /** One page as the puller hands it on: its rows and where the next page starts. */
 export interface PulledPage<Row> {
   rows: readonly Row[];
+  /** The `sinceTime` this page was asked from. */
+  from: number;
   /** The `sinceTime` of the next page. */
   cursor: number;
   /** The server's time of this answer (µs). */
@@ -49,7 +51,7 @@ export async function pullPages<Row extends { updatedAt: number }>(options: Pull
     const received = now();
     const next = nextCursor(cursor, answer.diff, limit);
     const timeOffsetMs = Math.round(answer.timestamp / 1000 - (sent + received) / 2);
-    await applyPage({ rows: answer.diff, cursor: next, timestamp: answer.timestamp, timeOffsetMs });
+    await applyPage({ rows: answer.diff, from: cursor, cursor: next, timestamp: answer.timestamp, timeOffsetMs });
     cursor = next;
     if (answer.diff.length === 0) return;
   }
