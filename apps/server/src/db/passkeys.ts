@@ -35,17 +35,6 @@ export async function countLivePasskeys(db: Db, userID: number): Promise<number>
   return Number(count);
 }
 
-export async function hasLivePasskey(db: Db, userID: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('passkeys')
-    .select('id')
-    .where('user_id', '=', userID)
-    .where('deleted_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Renames a live passkey of the user; false when there is none with this ID. */
 export async function renamePasskey(db: Db, userID: number, passkeyID: string, friendlyName: string) {
   const updated = await db

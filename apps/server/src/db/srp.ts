@@ -1,9 +1,10 @@
 // The SRP queries (docs/protocol.md#srp-setup, docs/protocol.md#srp-login): the registered verifiers
 // (srp_auth), the setups awaiting their proof (temp_srp_setup) and the login sessions (srp_sessions). Each
 // takes the database or a transaction; the rules around them are services/srp.ts's.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 
 import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
 
 /** What GET /users/srp/attributes needs of an address, in one query (undefined: no account). */
 export async function srpAttributesByEmail(db: Db, email: string) {
@@ -23,23 +24,29 @@ export async function srpAttributesByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** The verifier of an srpUserID and whether its account has e-mail MFA on, for a login session. */
-export async function loginVerifierOf(db: Db, srpUserID: string) {
-  return db
-    .selectFrom('srp_auth')
-    .innerJoin('users', 'users.user_id', 'srp_auth.user_id')
-    .select(['srp_auth.verifier', 'users.is_email_mfa_enabled'])
-    .where('srp_auth.srp_user_id', '=', srpUserID)
-    .executeTakeFirst();
-}
-
-/** The user and verifier registered under an srpUserID. */
-export async function srpAuthBySrpUserID(db: Db, srpUserID: string) {
-  return db
-    .selectFrom('srp_auth')
-    .select(['user_id', 'verifier'])
-    .where('srp_user_id', '=', srpUserID)
-    .executeTakeFirst();
+/**
+ * What a login session's start needs, in one query: the verifier of an srpUserID and whether its account has
+ * e-mail MFA on (both null for an unknown srpUserID), and how many unverified sessions this srpUserID has from
+ * this client address since `since`.
+ */
+export async function loginStartOf(db: Db, srpUserID: string, ip: string, since: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('srp_auth')
+        .select('srp_auth.verifier')
+        .where('srp_auth.srp_user_id', '=', srpUserID)
+        .as('verifier'),
+      eb
+        .selectFrom('srp_auth')
+        .innerJoin('users', 'users.user_id', 'srp_auth.user_id')
+        .select('users.is_email_mfa_enabled')
+        .where('srp_auth.srp_user_id', '=', srpUserID)
+        .as('is_email_mfa_enabled'),
+      unverifiedSessions(eb, srpUserID, ip, since).as('unverified'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { verifier: row.verifier, isEmailMfaEnabled: row.is_email_mfa_enabled, unverified: Number(row.unverified) };
 }
 
 /** The user who registered this srpUserID, if anyone. */
@@ -126,15 +133,20 @@ export async function deleteSetup(db: Db, setupID: string): Promise<void> {
 
 /** Unverified sessions of an srpUserID from one client address created after `since`. */
 export async function countUnverifiedSessions(db: Db, srpUserID: string, ip: string, since: number) {
-  const unverified = await db
+  const row = await db
+    .selectNoFrom((eb) => unverifiedSessions(eb, srpUserID, ip, since).as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function unverifiedSessions(eb: ExpressionBuilder<Database, never>, srpUserID: string, ip: string, since: number) {
+  return eb
     .selectFrom('srp_sessions')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .select((inner) => inner.fn.countAll<string>().as('count'))
     .where('srp_user_id', '=', srpUserID)
     .where('ip', '=', ip)
     .where('is_verified', '=', false)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(unverified.count);
+    .where('created_at', '>', since);
 }
 
 export async function insertSession(
@@ -164,17 +176,20 @@ export async function sessionOf(db: Db, sessionID: string, srpUserID: string) {
     .executeTakeFirst();
 }
 
-/** Reserves one attempt of an unverified session with fewer than `maxAttempts`; false when none is left. */
-export async function reserveAttempt(db: Db, sessionID: string, maxAttempts: number): Promise<boolean> {
-  const reserved = await db
+/**
+ * Reserves one attempt of an unverified session of this srpUserID with fewer than `maxAttempts`, and returns
+ * what its proof needs; undefined when there is no such session or none is left (sessionOf then says which).
+ */
+export async function reserveAttempt(db: Db, sessionID: string, srpUserID: string, maxAttempts: number) {
+  return db
     .updateTable('srp_sessions')
     .set({ attempt_count: sql<number>`attempt_count + 1` })
     .where('id', '=', sessionID)
+    .where('srp_user_id', '=', srpUserID)
     .where('attempt_count', '<', maxAttempts)
     .where('is_verified', '=', false)
-    .returning('attempt_count')
+    .returning(['server_key', 'srp_a', 'srp_b', 'is_fake'])
     .executeTakeFirst();
-  return reserved !== undefined;
 }
 
 /** Marks a session verified and gives its reserved attempt back; false when it already was verified. */

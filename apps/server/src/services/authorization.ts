@@ -6,23 +6,28 @@ import type { FastifyRequest } from 'fastify';
 
 import type { EmailAuthorizationResponse, KeyAttributesResponse } from '@ente/protocol';
 
-import { loginFlagsOf } from '../db/users.ts';
+import { loginFactsOf, type LoginFacts } from '../db/users.ts';
 import type { ClientApp } from '../http/client-app.ts';
 import type { Context } from './context.ts';
-import { createPasskeyLoginSession, hasLivePasskey } from './passkeys.ts';
+import { createPasskeyLoginSession } from './passkeys.ts';
 import { issueToken, sealToken } from './tokens.ts';
 import { createTwoFactorSession } from './two-factor.ts';
-import { keyAttributesOf } from './users.ts';
+import { keyAttributesInFacts } from './users.ts';
 
+/**
+ * `facts` are the account's login facts when the caller has read them already (a password login reads them
+ * with its verifier); otherwise they are read here, in one query.
+ */
 export async function verificationSuccess(
   ctx: Context,
   userID: number,
   app: ClientApp,
   request: FastifyRequest,
+  facts?: LoginFacts,
 ): Promise<EmailAuthorizationResponse> {
   const empty = { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' };
-  const user = await loginFlagsOf(ctx.db, userID);
-  if (await hasLivePasskey(ctx, userID)) {
+  const user = facts ?? (await requireLoginFacts(ctx, userID));
+  if (user.has_passkey) {
     // With TOTP on as well, museum answers its session as twoFactorSessionIDV2 (clients offer both).
     return {
       id: userID,
@@ -35,7 +40,7 @@ export async function verificationSuccess(
   if (user.is_two_factor_enabled) {
     return { id: userID, ...empty, twoFactorSessionID: await createTwoFactorSession(ctx, userID) };
   }
-  const keyAttributes = await keyAttributesOf(ctx, userID);
+  const keyAttributes = keyAttributesInFacts(user);
   const token = await issueToken(ctx, userID, app, request);
   if (!keyAttributes) return { id: userID, ...empty, token };
   if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
@@ -44,11 +49,18 @@ export async function verificationSuccess(
 
 /** The answer of a passed second factor: always key attributes and a sealed token (docs/protocol.md#two-factor). */
 export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
-  const keyAttributes = (await keyAttributesOf(ctx, userID)) as KeyAttributesResponse;
+  const user = await requireLoginFacts(ctx, userID);
+  const keyAttributes = keyAttributesInFacts(user) as KeyAttributesResponse;
   const token = await issueToken(ctx, userID, app, request);
-  const user = await loginFlagsOf(ctx.db, userID);
   if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
   return { id: userID, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
+}
+
+/** The login facts of a user who must exist (the caller just proved something of this account). */
+async function requireLoginFacts(ctx: Context, userID: number): Promise<LoginFacts> {
+  const facts = await loginFactsOf(ctx.db, { userID });
+  if (!facts) throw new Error(`user ${userID} has no row`);
+  return facts;
 }
 
 /**

@@ -36,10 +36,6 @@ import type { Context } from './context.ts';
 import { isLiveSession } from './tokens.ts';
 
 /** Whether the user has a live passkey (then a login asks for it). */
-export async function hasLivePasskey(ctx: Context, userID: number): Promise<boolean> {
-  return passkeysDb.hasLivePasskey(ctx.db, userID);
-}
-
 /** A passkey login session: 32 random bytes as padded base64url, valid 10 minutes; only its hash is stored. */
 export async function createPasskeyLoginSession(ctx: Context, userID: number): Promise<string> {
   const sessionID = toB64Url(await randomBytes(32));

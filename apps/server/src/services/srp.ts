@@ -20,7 +20,7 @@ import {
 import { isUniqueViolation } from '../db/errors.ts';
 import * as srpDb from '../db/srp.ts';
 import { deleteOtherTokens } from '../db/tokens.ts';
-import { updatePasswordKeyAttributes } from '../db/users.ts';
+import { loginFactsOf, updatePasswordKeyAttributes } from '../db/users.ts';
 import type { ClientApp } from '../http/client-app.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR } from '../lib/clock.ts';
@@ -58,7 +58,10 @@ export async function beginSrpSetup(ctx: Context, userID: number, ip: string, bo
   checkSrpA(body.srpA);
   const owner = await srpDb.ownerOfSrpUserID(ctx.db, srpUserID);
   if (owner && Number(owner.user_id) !== userID) throw badRequest('srpUserID is already in use');
-  const { sessionID, srpB } = await createSession(ctx, ip, srpUserID, body.srpA, body.srpVerifier, false);
+  const now = ctx.clock.nowMicros();
+  const unverified = await srpDb.countUnverifiedSessions(ctx.db, srpUserID, ip, now - MICROS_PER_HOUR);
+  const session = { ip, srpUserID, srpA: body.srpA, verifier: body.srpVerifier, isFake: false, now };
+  const { sessionID, srpB } = await createSession(ctx, session, unverified);
   const setupID = randomUUID();
   await srpDb.insertSetup(ctx.db, {
     id: setupID,
@@ -114,14 +117,16 @@ export async function updateSrpPassword(
 export async function createSrpLoginSession(ctx: Context, ip: string, body: SrpCreateSessionRequest) {
   const srpUserID = body.srpUserID.toLowerCase();
   checkSrpA(body.srpA);
-  const row = await srpDb.loginVerifierOf(ctx.db, srpUserID);
+  const now = ctx.clock.nowMicros();
+  const start = await srpDb.loginStartOf(ctx.db, srpUserID, ip, now - MICROS_PER_HOUR);
+  const known = start.verifier !== null;
   // A stand-in srpUserID (services/stand-in-attributes.ts) whose attributes said e-mail MFA is answered
   // as a real account with e-mail MFA is.
-  const emailMfa = row ? row.is_email_mfa_enabled : standInEmailMfa(ctx.secrets.standInKey, srpUserID);
+  const emailMfa = known ? start.isEmailMfaEnabled : standInEmailMfa(ctx.secrets.standInKey, srpUserID);
   if (emailMfa) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
   // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
-  const verifier = row?.verifier ?? toB64(await randomBytes(512));
-  return createSession(ctx, ip, srpUserID, body.srpA, verifier, row === undefined);
+  const verifier = start.verifier ?? toB64(await randomBytes(512));
+  return createSession(ctx, { ip, srpUserID, srpA: body.srpA, verifier, isFake: !known, now }, start.unverified);
 }
 
 /** Login step 2: checks M1, then verification success with M2. */
@@ -132,10 +137,11 @@ export async function verifySrpLoginSession(
   request: FastifyRequest,
 ) {
   const srpUserID = body.srpUserID.toLowerCase();
-  const auth = await srpDb.srpAuthBySrpUserID(ctx.db, srpUserID);
-  const srpM2 = await verifyProof(ctx, body.sessionID, srpUserID, body.srpM1, auth?.verifier);
-  if (!auth) throw plainError(401);
-  const response = await verificationSuccess(ctx, Number(auth.user_id), app, request);
+  // The verifier with everything the answer needs, so that a login reads the account once.
+  const facts = await loginFactsOf(ctx.db, { srpUserID });
+  const srpM2 = await verifyProof(ctx, body.sessionID, srpUserID, body.srpM1, facts?.verifier ?? undefined);
+  if (!facts) throw plainError(401);
+  const response = await verificationSuccess(ctx, Number(facts.account_id), app, request, facts);
   return { ...response, srpM2 };
 }
 
@@ -154,21 +160,16 @@ function checkSrpA(srpA: string): void {
  */
 async function createSession(
   ctx: Context,
-  ip: string,
-  srpUserID: string,
-  srpA: string,
-  verifier: string,
-  isFake: boolean,
+  session: { ip: string; srpUserID: string; srpA: string; verifier: string; isFake: boolean; now: number },
+  unverified: number,
 ) {
-  const now = ctx.clock.nowMicros();
-  const unverified = await srpDb.countUnverifiedSessions(ctx.db, srpUserID, ip, now - MICROS_PER_HOUR);
   if (unverified >= limits.maxUnverifiedSrpSessionsPerHour) {
     throw apiError(429, 'TOO_MANY_UNVERIFIED_SESSIONS', '');
   }
-  const sessionID = randomUUID();
-  const { srpB } = await ctx.srp.createServer(verifier, serverSecretOf(ctx, sessionID));
-  await srpDb.insertSession(ctx.db, { id: sessionID, srpUserID, srpB, srpA, isFake, now, ip });
-  return { sessionID, srpB };
+  const id = randomUUID();
+  const { srpB } = await ctx.srp.createServer(session.verifier, serverSecretOf(ctx, id));
+  await srpDb.insertSession(ctx.db, { ...session, id, srpB });
+  return { sessionID: id, srpB };
 }
 
 /**
@@ -198,12 +199,14 @@ async function verifyProof(
   srpM1: string,
   verifier: string | undefined,
 ): Promise<string> {
-  const session = await srpDb.sessionOf(ctx.db, sessionID, srpUserID);
-  if (!session) throw plainError(401);
-  if (session.is_verified) throw apiError(410, 'SESSION_ALREADY_VERIFIED', 'session was already verified');
-  const tooMany = () => apiError(410, 'TOO_MANY_WRONG_ATTEMPTS', 'too many wrong attempts');
-  if (session.attempt_count >= limits.maxSrpAttempts) throw tooMany();
-  if (!(await srpDb.reserveAttempt(ctx.db, sessionID, limits.maxSrpAttempts))) throw tooMany();
+  const session = await srpDb.reserveAttempt(ctx.db, sessionID, srpUserID, limits.maxSrpAttempts);
+  if (!session) {
+    // No attempt reserved: say why, as the contract orders the answers.
+    const state = await srpDb.sessionOf(ctx.db, sessionID, srpUserID);
+    if (!state) throw plainError(401);
+    if (state.is_verified) throw apiError(410, 'SESSION_ALREADY_VERIFIED', 'session was already verified');
+    throw apiError(410, 'TOO_MANY_WRONG_ATTEMPTS', 'too many wrong attempts');
+  }
   if (session.is_fake || verifier === undefined) throw plainError(401);
   const proof = await ctx.srp.verifyProof({
     verifier,

@@ -16,6 +16,7 @@ import type { KeyAttributesTable } from '../db/schema.ts';
 import { hasSrpAuth } from '../db/srp.ts';
 import * as tokensDb from '../db/tokens.ts';
 import * as usersDb from '../db/users.ts';
+import type { LoginFacts } from '../db/users.ts';
 import { apiError, plainError } from '../http/errors.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
 import type { Context } from './context.ts';
@@ -25,6 +26,15 @@ import type { AuthenticatedSession } from './tokens.ts';
 export async function keyAttributesOf(ctx: Context, userID: number): Promise<KeyAttributesResponse | undefined> {
   const row = await usersDb.keyAttributesRowOf(ctx.db, userID);
   return row ? keyAttributesToWire(row) : undefined;
+}
+
+/** The key attributes within an account's login facts (db/users.ts's loginFactsOf), or undefined without any. */
+export function keyAttributesInFacts(facts: LoginFacts): KeyAttributesResponse | undefined {
+  return factsHaveKeyAttributes(facts) ? keyAttributesToWire(facts) : undefined;
+}
+
+function factsHaveKeyAttributes(facts: LoginFacts): facts is LoginFacts & Selectable<KeyAttributesTable> {
+  return facts.user_id !== null;
 }
 
 export function keyAttributesToWire(row: Selectable<KeyAttributesTable>): KeyAttributesResponse {
