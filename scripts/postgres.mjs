@@ -1,10 +1,13 @@
 // A throwaway PostgreSQL for tests: a fresh cluster in a temporary folder, listening only on a free
-// loopback port, run as the `postgres` user when we are root. Installs Debian's `postgresql` package
-// when no initdb is present. Never touches the system's own clusters (/etc/postgresql).
+// loopback port, run as the `postgres` user when we are root. The version is pinned to 15, the one
+// production runs and the migrations are written for: Debian's `postgresql-15` package is installed when
+// its initdb is missing (Debian 12 serves it). Where no `postgresql-15` package exists, it falls back to
+// the newest installed version, or Debian's `postgresql`, and says which one runs (`version`, also in
+// `npm test`'s step name). Never touches the system's own clusters (/etc/postgresql).
 // Node builtins only.
 //
 //   import { startPostgres } from './postgres.mjs';
-//   const pg = await startPostgres();   // pg.url = postgres://postgres@127.0.0.1:PORT/postgres
+//   const pg = await startPostgres();   // pg.url = postgres://postgres@127.0.0.1:PORT/postgres, pg.version = '15.18'
 //   await pg.stop();                    // stops the server and deletes its folder
 //
 // CLI:
@@ -19,8 +22,11 @@ import { fileURLToPath } from 'node:url';
 
 import { quietEnv } from './config.mjs';
 
+/** The major version production runs (docs/architecture.md#the-server). */
+export const pinnedMajor = '15';
+
 /**
- * Starts a private PostgreSQL cluster and resolves to `{url, stop, dataDir}`.
+ * Starts a private PostgreSQL cluster and resolves to `{url, version, stop, dataDir}`.
  * @param {{ log?: (line: string) => void }} [options]
  */
 export async function startPostgres(options = {}) {
@@ -72,11 +78,16 @@ export async function startPostgres(options = {}) {
     ].join(' ');
     run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', path.join(root, 'server.log'), '-o', settings, '-w', 'start']);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    log(`PostgreSQL ${path.basename(path.dirname(bin))} listening: ${url}`);
+    const version = postgresVersion(bin);
+    log(`PostgreSQL ${version} listening: ${url}`);
+    if (!version.startsWith(`${pinnedMajor}.`)) {
+      log(`Warning: PostgreSQL ${version} runs, not ${pinnedMajor} (no postgresql-${pinnedMajor} package here).`);
+    }
 
     let stopped = false;
     return {
       url,
+      version,
       dataDir,
       async stop() {
         if (stopped) return;
@@ -96,35 +107,51 @@ export async function startPostgres(options = {}) {
   }
 }
 
-/** The bin folder of the newest installed PostgreSQL, installing Debian's package if there is none. */
+const binBase = '/usr/lib/postgresql';
+
+/**
+ * The bin folder of PostgreSQL 15, installing Debian's postgresql-15 if it is missing; where that
+ * package does not exist, the newest installed version, or Debian's default `postgresql`.
+ */
 function ensurePostgresBinaries(log) {
-  const found = findPostgresBin();
-  if (found) return found;
-  log('PostgreSQL is not installed; installing Debian’s postgresql package (apt-get)…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'],
-  ]) {
-    const [file, argv] = sudo.length ? ['sudo', ['apt-get', ...args]] : ['apt-get', args];
-    const result = spawnSync(file, argv, {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...quietEnv, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  const pinned = path.join(binBase, pinnedMajor, 'bin');
+  if (existsSync(path.join(pinned, 'initdb'))) return pinned;
+  log(`PostgreSQL ${pinnedMajor} is not installed; installing Debian’s postgresql-${pinnedMajor} package (apt-get)…`);
+  aptGet(['update', '-qq']);
+  if (aptGet(['install', '-y', '-qq', '--no-install-recommends', `postgresql-${pinnedMajor}`])) return pinned;
+  const newest = newestPostgresBin();
+  if (newest) return newest;
+  log(`No postgresql-${pinnedMajor} package here; installing Debian’s default postgresql (apt-get)…`);
+  if (!aptGet(['install', '-y', '-qq', '--no-install-recommends', 'postgresql'])) {
+    throw new Error('apt-get install postgresql failed');
   }
-  const installed = findPostgresBin();
-  if (!installed) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
+  const installed = newestPostgresBin();
+  if (!installed) throw new Error(`postgresql was installed but no initdb was found under ${binBase}`);
   return installed;
 }
 
-function findPostgresBin() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base)
-    .filter((version) => existsSync(path.join(base, version, 'bin', 'initdb')))
+/** Runs apt-get (through sudo unless root); true when it succeeded. */
+function aptGet(args) {
+  const [file, argv] = process.getuid?.() === 0 ? ['apt-get', args] : ['sudo', ['apt-get', ...args]];
+  const result = spawnSync(file, argv, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...quietEnv, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return result.status === 0;
+}
+
+function newestPostgresBin() {
+  if (!existsSync(binBase)) return undefined;
+  const versions = readdirSync(binBase)
+    .filter((version) => existsSync(path.join(binBase, version, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(base, versions[0], 'bin') : undefined;
+  return versions.length ? path.join(binBase, versions[0], 'bin') : undefined;
+}
+
+/** "15.18" from `postgres --version` ("postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)"). */
+function postgresVersion(bin) {
+  const result = spawnSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' });
+  return /\(PostgreSQL\) (\S+)/.exec(result.stdout)?.[1] ?? `${path.basename(path.dirname(bin))} (version unknown)`;
 }
 
 function postgresUser() {

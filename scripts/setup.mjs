@@ -42,17 +42,18 @@ export function runOrExit(command, args, options = {}) {
 }
 
 /**
- * Runs a command, streaming its output, and resolves with its exit code and everything it printed.
+ * Runs a command, streaming its output (unless `echo` is false), and resolves with its exit code and
+ * everything it printed.
  * @returns {Promise<{code: number, output: string}>}
  */
-export function runCaptured(command, args, options = {}) {
+export function runCaptured(command, args, { echo = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: quietEnv, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const forward = (stream, target) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        target.write(chunk);
+        if (echo) target.write(chunk);
       });
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);

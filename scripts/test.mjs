@@ -1,7 +1,14 @@
-// `npm test`: every check of the project, in the order that fails fastest, on a fresh clone of a fresh
-// machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway PostgreSQL
-// cluster for the server suite's second run), then runs lint (with the type check), unit and integration tests,
-// the static-server tests, the app builds and the browser tests, and ends with one summary line.
+// `npm test`: every check of the project (`npm run lint`'s three and every test suite) on a fresh clone of
+// a fresh machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway
+// PostgreSQL 15 cluster for the server suite's second run), runs prettier and the type check first, since
+// they fail fastest, and then two lines at once:
+//   - in front: the builds (the four apps and the server), then the browser tests;
+//   - behind, at a lower CPU priority (nice): eslint, the unit and integration tests, the script tests,
+//     and the server suite on PostgreSQL.
+// The type check runs before the builds, not beside them: both write the apps' .next/ folders.
+// The browser tests drive one browser at a time and leave most of the two cores idle; the suites behind
+// fill that idle time without taking it from the browser. A step behind prints its output when it ends
+// (so that it does not interleave with the browser tests'). It ends with one summary line.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,22 +22,43 @@ const started = Date.now();
 ensureDependencies();
 ensureChromium();
 
-await step('lint (prettier, eslint, type check)', 'npm', ['run', 'lint']);
-await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
-await step('script tests', 'node', ['--test', ...scriptTests()]);
-await postgresRun();
-await step('app builds and browser tests', 'npx', ['turbo', 'run', 'e2e'], {
-  env: { ...quietEnv, ...localBuildEnv() },
-});
+await step('prettier', 'npx', ['prettier', '--check', '.']);
+await step('type check (tsc, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
+await Promise.all([
+  step('app and server builds, browser tests', 'npx', ['turbo', 'run', 'e2e'], {
+    env: { ...quietEnv, ...localBuildEnv() },
+  }),
+  (async () => {
+    await step('eslint (strict, type-aware, layer rules)', ...behind('npx', ['eslint', '.', '--max-warnings', '0']));
+    await step('unit and integration tests (PGlite)', ...behind('npx', ['turbo', 'run', 'test']));
+    await step('script tests', ...behind('node', ['--test', ...scriptTests()]));
+    await postgresRun();
+  })(),
+]);
 
 summarise();
 
+/**
+ * A step of the line behind the browser tests: at nice 10, its output held until it ends. Its child
+ * processes inherit the priority (PostgreSQL, started by this process, keeps the normal one).
+ * @returns {[string, string[], object]}
+ */
+function behind(command, args, options = {}) {
+  return ['nice', ['-n', '10', command, ...args], { ...options, echo: false }];
+}
+
 /** Runs one step, keeps its exit code and the test counts its runner printed. */
 async function step(name, command, args, options = {}) {
-  console.log(`\n━━ ${name} ━━`);
+  const echo = options.echo ?? true;
+  if (echo) console.log(`\n━━ ${name} ━━`);
   const begin = Date.now();
   const { code, output } = await runCaptured(command, args, { cwd: root, ...options });
-  results.push({ name, code, seconds: (Date.now() - begin) / 1000, ...countTests(output) });
+  const seconds = (Date.now() - begin) / 1000;
+  if (!echo) {
+    console.log(`\n━━ ${name} (ran beside the browser tests: ${seconds.toFixed(0)} s) ━━\n${output}`);
+    console.log(`━━ end of ${name} ━━\n`);
+  }
+  results.push({ name, code, seconds, ...countTests(output) });
 }
 
 /** The server suite again, on a real PostgreSQL (PGlite is PostgreSQL 18; production runs 15). */
@@ -46,9 +74,12 @@ async function postgresRun() {
     return;
   }
   try {
-    await step('server tests on PostgreSQL', 'npx', ['turbo', 'run', 'test', '--filter=@ente/server'], {
-      env: { ...quietEnv, DATABASE_URL: postgres.url },
-    });
+    await step(
+      `server tests on PostgreSQL ${postgres.version}`,
+      ...behind('npx', ['turbo', 'run', 'test', '--filter=@ente/server'], {
+        env: { ...quietEnv, DATABASE_URL: postgres.url },
+      }),
+    );
   } finally {
     await postgres.stop();
   }
