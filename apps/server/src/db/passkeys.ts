@@ -133,21 +133,6 @@ export async function takeCeremony(db: Db, id: string, kind: 'registration' | 'l
     .executeTakeFirst();
 }
 
-export async function insertLoginSession(
-  db: Db,
-  session: { hash: string; userID: number; now: number; expiresAt: number },
-): Promise<void> {
-  await db
-    .insertInto('passkey_login_sessions')
-    .values({
-      session_hash: session.hash,
-      user_id: session.userID,
-      created_at: session.now,
-      expires_at: session.expiresAt,
-    })
-    .execute();
-}
-
 /** The passkey login session with this hash that has not expired at `now`. */
 export async function liveLoginSession(db: Db, sessionHash: string, now: number) {
   return db

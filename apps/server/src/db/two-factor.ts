@@ -94,21 +94,6 @@ export async function rememberUsedCode(db: Db, userID: number, codeHash: string,
   return row !== undefined;
 }
 
-export async function insertSession(
-  db: Db,
-  session: { hash: string; userID: number; now: number; expiresAt: number },
-): Promise<void> {
-  await db
-    .insertInto('two_factor_sessions')
-    .values({
-      session_hash: session.hash,
-      user_id: session.userID,
-      created_at: session.now,
-      expires_at: session.expiresAt,
-    })
-    .execute();
-}
-
 /** The 2FA session with this hash that has not expired at `now`. */
 export async function liveSession(db: Db, sessionHash: string, now: number) {
   return db

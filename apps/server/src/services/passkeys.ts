@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 
 import type { FastifyRequest } from 'fastify';
 
-import { randomBytes, toB64Url } from '@ente/crypto';
 import {
   limits,
   middlewareErrorTexts,
@@ -33,20 +32,13 @@ import { MICROS_PER_MINUTE, MICROS_PER_SECOND } from '../lib/clock.ts';
 import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
 import { twoFactorSuccess } from './authorization.ts';
 import type { Context } from './context.ts';
+import { createLoginStepSession } from './login-step-sessions.ts';
 import { isLiveSession } from './tokens.ts';
 
 /** Whether the user has a live passkey (then a login asks for it). */
-/** A passkey login session: 32 random bytes as padded base64url, valid 10 minutes; only its hash is stored. */
+/** A passkey login session: valid 10 minutes; only its hash is stored. */
 export async function createPasskeyLoginSession(ctx: Context, userID: number): Promise<string> {
-  const sessionID = toB64Url(await randomBytes(32));
-  const now = ctx.clock.nowMicros();
-  await passkeysDb.insertLoginSession(ctx.db, {
-    hash: sha256B64Url(sessionID),
-    userID,
-    now,
-    expiresAt: now + limits.passkeyLoginSessionMinutes * MICROS_PER_MINUTE,
-  });
-  return sessionID;
+  return createLoginStepSession(ctx, 'passkey_login_sessions', userID, limits.passkeyLoginSessionMinutes);
 }
 
 /** The user's live passkeys, oldest first. */

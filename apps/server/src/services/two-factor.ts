@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 
-import { decryptBoxBytes, encryptBoxB64, randomBytes, toB64Url } from '@ente/crypto';
+import { decryptBoxBytes, encryptBoxB64, randomBytes } from '@ente/crypto';
 import { limits, type TwoFactorRecoverResponse, type TwoFactorType } from '@ente/protocol';
 
 import * as twoFactorDb from '../db/two-factor.ts';
@@ -17,6 +17,7 @@ import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
 import { base32Decode, base32Encode, isValidTotp } from '../lib/totp.ts';
 import { twoFactorSuccess } from './authorization.ts';
 import type { Context } from './context.ts';
+import { createLoginStepSession } from './login-step-sessions.ts';
 import { isPasskeyRecoverySecret, passkeyRecoveryOfLoginSession } from './passkeys.ts';
 import { hasKeyAttributes } from './users.ts';
 
@@ -76,17 +77,9 @@ export async function enableTwoFactor(
   });
 }
 
-/** A 2FA session: 32 random bytes as padded base64url, valid 10 minutes; only its hash is stored. */
+/** A 2FA session: valid 10 minutes; only its hash is stored. */
 export async function createTwoFactorSession(ctx: Context, userID: number): Promise<string> {
-  const sessionID = toB64Url(await randomBytes(32));
-  const now = ctx.clock.nowMicros();
-  await twoFactorDb.insertSession(ctx.db, {
-    hash: sha256B64Url(sessionID),
-    userID,
-    now,
-    expiresAt: now + limits.twoFactorSessionMinutes * MICROS_PER_MINUTE,
-  });
-  return sessionID;
+  return createLoginStepSession(ctx, 'two_factor_sessions', userID, limits.twoFactorSessionMinutes);
 }
 
 /**
