@@ -3,6 +3,7 @@
  */
 // The vault's rules as the pure core holds them: events in, state and effects out. No timers, fakes,
 // network or DOM.
+import { parseCodeURI } from '../services/code-uri.ts';
 import type { Code, VaultItem } from '../services/types.ts';
 import {
   initialState,
@@ -16,32 +17,10 @@ import {
 } from './core.ts';
 import type { VaultConflict } from './errors.ts';
 
-const code = (id: string, updatedAt: number, issuer = `Issuer ${id}`): Code => ({
-  id,
-  updatedAt,
-  uri: `otpauth://totp/${issuer}?secret=JBSWY3DPEHPK3PXP`,
-  type: 'totp',
-  issuer,
-  account: '',
-  secret: 'JBSWY3DPEHPK3PXP',
-  algorithm: 'sha1',
-  digits: 6,
-  period: 30,
-  counter: 0,
-  display: {
-    pinned: false,
-    trashed: false,
-    lastUsedAt: 0,
-    tapCount: 0,
-    tags: [],
-    note: '',
-    position: 0,
-    iconSrc: '',
-    iconID: '',
-    unknown: {},
-  },
-  unknownParams: [],
-});
+const code = (id: string, updatedAt: number, issuer = `Issuer ${id}`): Code => {
+  const uri = `otpauth://totp/${issuer}?secret=JBSWY3DPEHPK3PXP`;
+  return { ...parseCodeURI(uri), id, updatedAt, uri };
+};
 const item = (id: string, updatedAt: number): VaultItem => ({ kind: 'code', code: code(id, updatedAt) });
 const cached = (id: string, updatedAt: number) => ({
   id,

@@ -107,6 +107,15 @@ const codeNamed = (vault: Vault, issuer: string): Code => {
 };
 const data = (issuer: string, account = 'joan'): CodeData => parseCodeURI(uriOf(issuer, account));
 
+/** A vault with the code "Shared", which another client has since changed to `theirs`. */
+async function sharedCodeChangedTo(theirs: string) {
+  const authKey = await serverKey();
+  const vault = await opened();
+  const code = await vault.add(data('Shared'));
+  fake.update(code.id, await crypto.encryptBlobText(JSON.stringify(uriOf(theirs)), authKey));
+  return { authKey, vault, code };
+}
+
 describe('opening', () => {
   test('signed out or locked: VaultError', async () => {
     sessionStorage.clear();
@@ -573,10 +582,7 @@ describe('writes', () => {
   });
 
   test("409: pulls, records the conflict with the server's version, throws; 'theirs' drops mine", async () => {
-    const authKey = await serverKey();
-    const vault = await opened();
-    const code = await vault.add(data('Shared'));
-    fake.update(code.id, await crypto.encryptBlobText(JSON.stringify(uriOf('Changed elsewhere')), authKey));
+    const { vault, code } = await sharedCodeChangedTo('Changed elsewhere');
     const error = await vault.update(code, { ...code, issuer: 'Mine' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultConflictError);
     expect(error).toMatchObject({ errorKey: 'vault.conflict' });
@@ -595,10 +601,7 @@ describe('writes', () => {
   });
 
   test("'mine' writes mine over theirs' updatedAt; a newer change meanwhile is a new conflict", async () => {
-    const authKey = await serverKey();
-    const vault = await opened();
-    const code = await vault.add(data('Shared'));
-    fake.update(code.id, await crypto.encryptBlobText(JSON.stringify(uriOf('Theirs')), authKey));
+    const { authKey, vault, code } = await sharedCodeChangedTo('Theirs');
     await expect(vault.update(code, { ...code, issuer: 'Mine' })).rejects.toBeInstanceOf(VaultConflictError);
     const theirsAt = fake.entities.get(code.id)!.updatedAt;
 

@@ -22,6 +22,8 @@
 // next use opens it again.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
+import type { BlobB64 } from '@ente/crypto/api.ts';
+
 /** A key as the server keeps it: a Box under the masterKey, `header` its nonce. */
 export type CachedKey = {
   encryptedKey: string;
@@ -29,10 +31,8 @@ export type CachedKey = {
 };
 
 /** A live entity as the server sent it (a Blob under the store's key). */
-export type CachedEntity = {
+export type CachedEntity = BlobB64 & {
   id: string;
-  encryptedData: string;
-  header: string;
   /** µs, the server's. */
   updatedAt: number;
 };
@@ -51,13 +51,9 @@ export type CachedSyncState = {
  * The whole store at one cursor as one Blob under the store's key (what it holds is the store's
  * business; `format` says which shape), so that a reload reads one record and decrypts it in one call.
  */
-export type CachedSnapshot = {
-  encryptedData: string;
-  header: string;
-  format: string;
-  /** The cursor the snapshot is at: a pull from here brings every later change. */
-  sinceTime: number;
-};
+export type CachedSnapshot = BlobB64 &
+  /** `sinceTime`: the cursor the snapshot is at; a pull from there brings every later change. */
+  Pick<CachedSyncState, 'sinceTime'> & { format: string };
 
 /** Everything cached for one user. */
 export type CachedStore = {
