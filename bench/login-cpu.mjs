@@ -13,7 +13,7 @@
 // login pays what a new client costs the server: its per-address limit counters, its preflights, its login
 // notice. --bare makes only the two SRP requests, without Origin or preflights; --one-address sends every
 // login from 127.0.0.1; --no-rate-limits turns the route limits off.
-// The server runs as `npm start` runs it: its own process, embedded PGlite in a fresh data folder (or the
+// The server runs as `npm start` runs it: built (dist/main.js), its own process, embedded PGlite in a fresh data folder (or the
 // PostgreSQL of DATABASE_URL, whose CPU is then not counted), exactly the environment it needs. Accounts are
 // signed up over HTTP with random key attributes (the server never decrypts them) and a random login subkey
 // that the benchmark keeps, so each login is a real SRP exchange with @ente/crypto's client; each answer's M2
@@ -35,7 +35,7 @@ import { computeSrpVerifierB64, createSrpClient } from '@ente/crypto';
 
 import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
-import { startProcess } from './process.mjs';
+import { builtServer, startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../apps/server');
@@ -74,7 +74,7 @@ const srpThreads = values['srp-threads'];
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-login-'));
-const server = await startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], serverRoot, {
+const server = await startProcess(process.execPath, [builtServer(serverRoot)], serverRoot, {
   PORT: '0',
   LOG_LEVEL: serverLogLevel,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),

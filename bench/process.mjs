@@ -1,6 +1,7 @@
 // Starting a server process for a benchmark: exactly the environment given (nothing inherited), its
 // output watched until it says where it listens, and a stop that waits for it to exit.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
 
 /** Starts `command` with exactly `env` (process.execPath is absolute, so no PATH is needed). */
 export async function startProcess(command, args, cwd, env) {
@@ -26,4 +27,13 @@ export async function startProcess(command, args, cwd, env) {
       await exited;
     },
   };
+}
+
+/**
+ * Builds the API server as `npm start` does (apps/server/scripts/build.mjs: plain JavaScript in dist/) and
+ * answers the entry to run, so that a benchmark measures the server people run, not TypeScript through tsx.
+ */
+export function builtServer(serverRoot) {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
+  return path.join(serverRoot, 'dist', 'main.js');
 }

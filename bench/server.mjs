@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 
 import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
-import { startProcess } from './process.mjs';
+import { builtServer, startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../apps/server');
@@ -36,7 +36,7 @@ async function main() {
   const connections = Number(option('--connections', '10'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-'));
   const email = 'bench@example.org';
-  const api = await startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], serverRoot, {
+  const api = await startProcess(process.execPath, [builtServer(serverRoot)], serverRoot, {
     PORT: '0',
     LOG_LEVEL: serverLogLevel,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
