@@ -1,6 +1,7 @@
 // Opening the vault before the code of its page has arrived. pages/auth.tsx calls `startVault()` as soon
 // as its module runs in an unlocked tab, so what the first frame of codes waits for starts at once and in
 // parallel, instead of one after the other: the crypto worker (libsodium), the read of the cached codes,
+// the user id and this tab's masterKey (vault/identity.ts),
 // the `codes` translations, and the code of the vault itself; each overlaps with the download of the
 // VaultPage chunk. VaultPage then takes what was started with `takeVault()`.
 import { cryptoWorker } from '@ente/crypto/client.ts';
@@ -8,6 +9,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
 import { readAuthenticatorCache } from '../vault/cache.ts';
+import { readIdentity } from '../vault/identity.ts';
 import { markVaultStage } from '../vault/marks.ts';
 import type { EarlyCache, Vault } from '../vault/vault.ts';
 
@@ -35,11 +37,14 @@ export function startVault(): void {
           },
           () => undefined,
         );
+  // The user id in kv and the masterKey: each a read the vault would otherwise begin only once its code is here.
+  const identity = readIdentity();
+  identity.catch(() => undefined);
   const opening = Promise.all([
     loadNamespace('codes').then(() => markVaultStage('i18n')),
     import('../vault/vault.ts').then((m) => {
       markVaultStage('module');
-      return m.openVault({ early });
+      return m.openVault({ early, identity });
     }),
   ]).then(([, vault]) => {
     markVaultStage('opened');

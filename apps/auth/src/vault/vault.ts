@@ -20,7 +20,6 @@
 // - Other tabs and the clock: sync/tab-signals.ts. After each change the other tabs are told to pull;
 //   every VAULT_SYNC_INTERVAL_MS while the tab is visible, and when it becomes visible, it pulls too (the
 //   server answers an unchanged diff from memory).
-import { masterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
 import type { BlobB64 } from '@ente/crypto/api.ts';
 import { cryptoWorker } from '@ente/crypto/client.ts';
 import { log } from '@ente/shared/log.ts';
@@ -59,6 +58,7 @@ import {
   type VaultState,
 } from './core.ts';
 import { toVaultError, VaultConflictError, VaultError, type VaultConflict } from './errors.ts';
+import { readIdentity, type Identity } from './identity.ts';
 import { codeOf, itemOf, updatedAtOf } from './items.ts';
 import { fetchOrCreateKey } from './key.ts';
 import { markVaultStage } from './marks.ts';
@@ -117,6 +117,8 @@ export interface OpenVaultOptions {
   syncIntervalMs?: number;
   /** The cache as read before the vault's code arrived (services/vault-start.ts); read here otherwise. */
   early?: Promise<EarlyCache | undefined>;
+  /** The user id (kv) and this tab's masterKey, read before the vault's code arrived; read here otherwise. */
+  identity?: Promise<Identity>;
 }
 
 /** The cached codes of `userID`, read early. */
@@ -131,7 +133,8 @@ export interface EarlyCache {
  * runs on. Throws VaultError 'vault.notSignedIn' or 'vault.locked' when there is no user or no key.
  */
 export async function openVault(options: OpenVaultOptions = {}): Promise<Vault> {
-  const [userID, masterKey] = await Promise.all([savedUserID(), masterKeyOfThisTab()]);
+  const [userID, masterKey] = await (options.identity ?? readIdentity());
+  markVaultStage('identity');
   if (userID === undefined || !Number.isFinite(userID)) throw new VaultError('vault.notSignedIn');
   if (masterKey === undefined) throw new VaultError('vault.locked');
   const vault = new VaultSession(userID, masterKey, options.syncIntervalMs ?? VAULT_SYNC_INTERVAL_MS);
