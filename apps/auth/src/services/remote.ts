@@ -25,9 +25,6 @@ export const DIFF_PAGE_SIZE = 2500;
 /** Lets the vault cancel its requests in flight when it closes. */
 export type RemoteOptions = { signal?: AbortSignal };
 
-/** The HTTP status of a failed request, when the server answered (one definition, for the vault). */
-export { httpStatusOf };
-
 /** `GET /authenticator/key`; undefined on 404 (no key yet: no codes either). */
 export async function getAuthenticatorKey({ signal }: RemoteOptions = {}): Promise<
   AuthenticatorKeyResponse | undefined

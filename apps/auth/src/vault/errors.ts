@@ -1,10 +1,10 @@
 // The vault's failures: each a VaultError carrying the `codes` i18n key (section `vault`) that explains
 // it, and `toVaultError`, which maps anything a request, the crypto worker or the storage threw to one.
 import { DecryptionError } from '@ente/crypto/errors.ts';
+import { Failure, httpStatusOf } from '@ente/shared/failure.ts';
 import { ApiError, NetworkError, ResponseShapeError, ServerError } from '@ente/shared/http.ts';
 import { TokenMissingError } from '@ente/shared/storage/user.ts';
 
-import { httpStatusOf } from '../services/remote.ts';
 import type { CodeData, VaultItem } from '../services/types.ts';
 
 /** The `codes` i18n keys of the vault's failures (section `vault`). */
@@ -32,13 +32,13 @@ export interface VaultConflict {
   theirs: VaultItem | 'deleted';
 }
 
-/** A failure of the vault, with the `codes` i18n key that explains it. */
-export class VaultError extends Error {
+/** A failure of the vault, with the `codes` i18n key that explains it (a Failure of @ente/shared/failure.ts). */
+export class VaultError extends Failure<`codes:${VaultErrorKey}`> {
   constructor(
     readonly errorKey: VaultErrorKey,
     options?: { cause?: unknown },
   ) {
-    super(`vault: ${errorKey}`, options);
+    super(`codes:${errorKey}`, { cause: options?.cause, message: `vault: ${errorKey}` });
     this.name = 'VaultError';
   }
 }

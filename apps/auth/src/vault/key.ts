@@ -3,8 +3,9 @@
 // masterKey (header = the nonce) and posted; a 409 (another client was quicker) reads theirs instead.
 import type { CryptoRemote } from '@ente/crypto/client.ts';
 import { DecryptionError } from '@ente/crypto/errors.ts';
+import { httpStatusOf } from '@ente/shared/failure.ts';
 
-import { getAuthenticatorKey, httpStatusOf, postAuthenticatorKey, type RemoteOptions } from '../services/remote.ts';
+import { getAuthenticatorKey, postAuthenticatorKey, type RemoteOptions } from '../services/remote.ts';
 import { VaultError } from './errors.ts';
 import type { CachedKey } from './sync/entity-cache.ts';
 

@@ -22,19 +22,13 @@
 //   server answers an unchanged diff from memory).
 import type { BlobB64 } from '@ente/crypto/api.ts';
 import { cryptoWorker } from '@ente/crypto/client.ts';
+import { httpStatusOf } from '@ente/shared/failure.ts';
 import { log } from '@ente/shared/log.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { savedUserID } from '@ente/shared/storage/user.ts';
 
 import { codeURI } from '../services/code-uri.ts';
-import {
-  deleteEntity,
-  DIFF_PAGE_SIZE,
-  getEntityDiff,
-  httpStatusOf,
-  postEntity,
-  putEntity,
-} from '../services/remote.ts';
+import { deleteEntity, DIFF_PAGE_SIZE, getEntityDiff, postEntity, putEntity } from '../services/remote.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import {
   authenticatorCache,
