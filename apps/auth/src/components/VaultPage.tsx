@@ -16,7 +16,6 @@ import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { savedDisplayOptions, saveDisplayOptions, type DisplayOptions } from '../services/display-options.ts';
 import { forgetSecrets } from '../services/otp.ts';
@@ -24,6 +23,7 @@ import { createTicker } from '../services/ticker.ts';
 import type { Code } from '../services/types.ts';
 import { useVaultSnapshot } from '../services/use-vault.ts';
 import { takeVault } from '../services/vault-start.ts';
+import { visibleText } from '../services/visible-text.ts';
 import { VaultError, type Vault } from '../vault/vault.ts';
 import { useCommands, usePageKeys } from './codes-page/commands.ts';
 import { pageDialogReducer } from './codes-page/page-dialog.ts';
@@ -163,7 +163,7 @@ export function VaultView({ vault }: { vault: Vault }) {
   const { copy, revealedID } = useCodeCopy({ ticker, options, editable, write: writes.write, toast });
   const { brandIndex, update } = usePageStartUp({
     ready: snapshot.status === 'ready',
-    hasCodes: list.codes.length > 0,
+    hasReadableCodes: list.codes.length > 0,
     showsCodes: entries.some((entry) => entry.kind === 'code'),
   });
 

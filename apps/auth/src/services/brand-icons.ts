@@ -4,7 +4,8 @@
 // `codeDisplay.iconID` first (what other apps chose), then by its issuer. Nothing of simple-icons is
 // bundled: the browser fetches only the icons of the cards it shows.
 import { log } from '@ente/shared/log.ts';
-import { hasHiddenText } from '@ente/shared/visible-text.ts';
+
+import { hasHiddenText } from './visible-text.ts';
 
 /** What public/brand-icons/index.json holds. */
 export interface BrandIndex {

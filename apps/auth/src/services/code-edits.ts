@@ -3,10 +3,9 @@
 // labels of a new or edited code without characters that draw nothing (`withoutHiddenLabels`).
 // Each returns new data and leaves everything else of the code as it was (unknown `codeDisplay` keys and
 // unknown URI parameters included).
-import { withoutHiddenText } from '@ente/shared/visible-text.ts';
-
 import { codeURI } from './code-uri.ts';
 import type { Code, CodeData } from './types.ts';
+import { withoutHiddenText } from './visible-text.ts';
 
 /** What a code holds, without the entity around it (id, updatedAt, the stored URI). */
 export function codeData(code: Code): CodeData {

@@ -1,10 +1,9 @@
 // Finding codes in the list: the search, the sort orders (pinned codes first, as in Ente's apps), the
 // tags in use, and the duplicate check the editor and the import run before saving. Pure functions over
 // the codes; the list keeps its own state.
-import { withoutHiddenText } from '@ente/shared/visible-text.ts';
-
 import { base32Decode, normalisedSecret } from './base32.ts';
 import type { CodeData } from './types.ts';
+import { withoutHiddenText } from './visible-text.ts';
 
 export type SortMode = 'issuer' | 'account' | 'recent' | 'manual';
 

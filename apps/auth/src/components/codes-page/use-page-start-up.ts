@@ -21,29 +21,29 @@ export interface PageStartUp {
 }
 
 /**
- * `ready`: the vault has synced; `hasCodes`: there are codes outside the trash; `showsCodes`: the
+ * `ready`: the vault has synced; `hasReadableCodes`: there are readable codes outside the trash; `showsCodes`: the
  * list shows at least one card.
  */
 export function usePageStartUp({
   ready,
-  hasCodes,
+  hasReadableCodes,
   showsCodes,
 }: {
   ready: boolean;
-  hasCodes: boolean;
+  hasReadableCodes: boolean;
   showsCodes: boolean;
 }): PageStartUp {
   const [brandIndex, setBrandIndex] = useState<BrandIndex>();
   const [update, setUpdate] = useState<() => void>();
 
   useEffect(() => {
-    if (!ready || !hasCodes || brandIndex) return;
+    if (!ready || !hasReadableCodes || brandIndex) return;
     let cancelled = false;
     void loadBrandIndex().then((index) => !cancelled && index && setBrandIndex(index));
     return () => {
       cancelled = true;
     };
-  }, [ready, hasCodes, brandIndex]);
+  }, [ready, hasReadableCodes, brandIndex]);
 
   // The service worker (offline use) from the first time the codes show.
   const registered = useRef(false);

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { log } from '@ente/shared/log.ts';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { codeData, renameTagIn } from '../../services/code-edits.ts';
 import type { PositionChange } from '../../services/manual-order.ts';
 import type { Code, CodeData } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 import { VaultConflictError, VaultError, type Vault } from '../../vault/vault.ts';
 
 export interface VaultWrites {

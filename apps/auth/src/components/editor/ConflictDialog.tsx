@@ -21,9 +21,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import type { CodeData } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 import type { VaultConflict } from '../../vault/vault.ts';
 import { failureMessage, keyMessage } from './editor-text.ts';
 

@@ -12,10 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import { isComplete, partsRead } from '../../services/code-import.ts';
 import type { Code } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 import { codeName, keyMessage } from './editor-text.ts';
 import { importEntries, isChosen, skippedEntries, type ImportListState } from './import-list.ts';
 

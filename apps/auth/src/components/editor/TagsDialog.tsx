@@ -17,10 +17,10 @@ import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'r
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
-import { UserText } from '@ente/shared/components/UserText.tsx';
-import { visibleText, withoutHiddenText } from '@ente/shared/visible-text.ts';
 
 import type { Code } from '../../services/types.ts';
+import { visibleText, withoutHiddenText } from '../../services/visible-text.ts';
+import { UserText } from '../UserText.tsx';
 import { failureMessage } from './editor-text.ts';
 
 export interface TagsDialogProps {

@@ -5,9 +5,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import { normalisedTags } from '../../services/code-edits.ts';
+import { visibleText } from '../../services/visible-text.ts';
 
 export interface TagsFieldProps {
   tags: readonly string[];

@@ -1,11 +1,10 @@
 // The values of the code form (what the fields show, as typed) and the rules that turn them into a
 // code's data: which field is wrong and why, or the data. The data keeps whatever the form does not
 // show (unknown `codeDisplay` keys, unknown URI parameters, usage counts) from the code it started from.
-import { withoutHiddenText } from '@ente/shared/visible-text.ts';
-
 import { normalisedTags, withoutHiddenLabels } from '../../services/code-edits.ts';
 import { emptyDisplay, maxPeriod, normalisedSecret } from '../../services/code-uri.ts';
 import type { CodeData, OTPAlgorithm, OTPType } from '../../services/types.ts';
+import { withoutHiddenText } from '../../services/visible-text.ts';
 
 /** The longest note (characters, as the field counts them). */
 export const noteLimit = 500;

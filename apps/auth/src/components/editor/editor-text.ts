@@ -2,9 +2,8 @@
 // key that comes from elsewhere (the parser's `parse.*`, the vault's `vault.*`) with a fallback.
 import type { i18n as I18n, TFunction } from 'i18next';
 
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import type { CodeData } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 
 type EditorT = TFunction<'codes'>;
 

@@ -24,9 +24,9 @@ import { useTranslation } from 'react-i18next';
 
 import { currentLocale, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import type { Code } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 
 export type ExportFormat = 'ente-encrypted' | 'ente-plain' | 'html' | 'google' | 'aegis';
 

@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { codesToImport, previewImport, type ImportPreview } from '../../services/import/preview.ts';
 import {
@@ -32,6 +31,7 @@ import {
   type SkipReason,
 } from '../../services/import/types.ts';
 import type { Code, CodeData } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 import type { Vault } from '../../vault/vault.ts';
 import { formatName, mergeResults } from './import-text.ts';
 

@@ -5,9 +5,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { createContext, memo, useContext, useMemo } from 'react';
 
-import { withoutHiddenText } from '@ente/shared/visible-text.ts';
-
 import { findBrandIcon, readableOn, type BrandIndex } from '../../services/brand-icons.ts';
+import { withoutHiddenText } from '../../services/visible-text.ts';
 
 /** The brand icon index once fetched (undefined before, or when it could not be fetched). */
 export const BrandIndexContext = createContext<BrandIndex | undefined>(undefined);

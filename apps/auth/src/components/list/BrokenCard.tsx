@@ -8,9 +8,8 @@ import { styled } from '@mui/material/styles';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import type { BrokenItem } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 import { ListItemFrame, useCardActions, type ItemProps } from './CodeCard.tsx';
 
 /** `t` for the item's key, known only at run time, with the values its message interpolates. */

@@ -18,10 +18,9 @@ import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import { canShare } from '../../services/share.ts';
 import type { Code } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 
 export type CardMenuAction =
   'copyNext' | 'edit' | 'pin' | 'showQR' | 'share' | 'advance' | 'moveUp' | 'moveDown' | 'trash';

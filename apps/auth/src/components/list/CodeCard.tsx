@@ -25,12 +25,11 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { UserText } from '@ente/shared/components/UserText.tsx';
-import { visibleText } from '@ente/shared/visible-text.ts';
-
 import { codesAt, formatOTP } from '../../services/otp.ts';
 import { packedPhase, periodMs, unpackPhase, type Ticker } from '../../services/ticker.ts';
 import type { Code } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
+import { UserText } from '../UserText.tsx';
 import { BrandAvatar } from './BrandAvatar.tsx';
 
 /** What the cards do; one stable object for the whole list (a context, so cards need not re-render). */

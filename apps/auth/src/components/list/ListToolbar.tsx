@@ -25,10 +25,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { UserText } from '@ente/shared/components/UserText.tsx';
-
 import { sortModes, type DisplayOptions, type SortMode } from '../../services/display-options.ts';
 import { IdleLockSetting } from '../lock/IdleLockSetting.tsx';
+import { UserText } from '../UserText.tsx';
 
 export interface ListToolbarProps {
   /** Whether there are codes outside the trash (search, sort and chips show only then). */

@@ -19,10 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { currentLocale } from '@ente/shared/i18n/i18n.ts';
 import { log } from '@ente/shared/log.ts';
-import { visibleText } from '@ente/shared/visible-text.ts';
 
 import { canShare, shareDurations, shareLink, shareWindow, type ShareMinutes } from '../../services/share.ts';
 import type { Code } from '../../services/types.ts';
+import { visibleText } from '../../services/visible-text.ts';
 
 export function ShareDialog({
   code,

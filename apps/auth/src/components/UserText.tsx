@@ -2,7 +2,7 @@
 // cannot lie about itself: every character that draws nothing appears as a marker such as ⟨U+202E⟩
 // (visible-text.ts), and the whole is isolated from the text around it (`<bdi>`: its own direction,
 // so a right-to-left name cannot reorder what follows).
-import { visibleText } from '../visible-text.ts';
+import { visibleText } from '../services/visible-text.ts';
 
 export function UserText({ text }: { text: string }) {
   return <bdi>{visibleText(text)}</bdi>;
