@@ -21,8 +21,8 @@ export interface PageStartUp {
 }
 
 /**
- * `ready`: the vault has synced; `hasReadableCodes`: there are readable codes outside the trash; `showsCodes`: the
- * list shows at least one card.
+ * `ready`: the vault has synced; `hasReadableCodes`: there are readable codes outside the trash;
+ * `showsCodes`: the list shows at least one card.
  */
 export function usePageStartUp({
   ready,
