@@ -24,7 +24,7 @@ export function codeData(code: Code): CodeData {
 }
 
 /**
- * Tags as stored: without characters that draw nothing (@ente/shared/visible-text.ts), trimmed, without
+ * Tags as stored: without characters that draw nothing (visible-text.ts), trimmed, without
  * empty ones or repeats, in the order given.
  */
 export function normalisedTags(tags: readonly string[]): string[] {
@@ -33,7 +33,7 @@ export function normalisedTags(tags: readonly string[]): string[] {
 
 /**
  * `data` with issuer, account, note and tags free of the characters that draw nothing (bidi controls,
- * zero-width characters, …: @ente/shared/visible-text.ts): what a code typed, read from a link or an
+ * zero-width characters, …: visible-text.ts): what a code typed, read from a link or an
  * image, or imported keeps. The same object when there was nothing to remove.
  */
 export function withoutHiddenLabels<T extends CodeData>(data: T): T {

@@ -9,7 +9,7 @@ type EditorT = TFunction<'codes'>;
 
 /**
  * "Issuer (account)", or whichever of the two there is, or "(no name)"; characters that draw nothing
- * shown as markers (@ente/shared/visible-text.ts).
+ * shown as markers (services/visible-text.ts).
  */
 export function codeName(t: EditorT, data: Pick<CodeData, 'issuer' | 'account'>): string {
   const issuer = visibleText(data.issuer.trim());
