@@ -31,6 +31,9 @@ function folderOf(folder: string, specifier: string): string | undefined {
   return relative.split(path.sep)[0];
 }
 
+/** Fastify itself and its plugins: only http/, routes/ and app.ts may know the framework. */
+const fastifyPackages = ['fastify', 'fastify-plugin', '@fastify/cors', '@fastify/compress', '@fastify/helmet'];
+
 function refusals(folder: string, forbidden: { packages?: string[]; folders: string[]; text?: RegExp }): string[] {
   const found = [];
   for (const module of modulesOf(folder)) {
@@ -76,6 +79,11 @@ test('routes parse, call services and shape: no database, no adapter, no other r
 test('services and db modules never import routes; db modules never import services or adapters', () => {
   assert.deepEqual(refusals('services', { folders: ['routes'] }), []);
   assert.deepEqual(refusals('db', { folders: ['routes', 'services', 'adapters', 'http'] }), []);
+});
+
+test('services and db modules do not depend on Fastify: routes hand them plain values', () => {
+  assert.deepEqual(refusals('services', { packages: fastifyPackages, folders: [] }), []);
+  assert.deepEqual(refusals('db', { packages: fastifyPackages, folders: [] }), []);
 });
 
 test('adapters wrap a library and nothing of ours that decides or stores', () => {

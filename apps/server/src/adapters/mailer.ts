@@ -1,10 +1,10 @@
 // Outgoing mail. With SMTP_URL the message goes out through nodemailer; without it the server writes
 // "Skipping sending email to <address>: <subject>" to its log, as museum does, so a local developer
 // finds the code there. No API ever returns a code.
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 import type { Config } from '../config.ts';
+import type { Log } from '../lib/log.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,7 +17,7 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, log: Log): Mailer {
   if (!config.SMTP_URL) {
     return {
       send({ to, subject }) {

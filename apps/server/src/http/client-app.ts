@@ -9,3 +9,12 @@ export function clientAppOf(clientPackage: string | string[] | undefined): Clien
   if (value?.startsWith('io.ente.locker')) return 'locker';
   return 'photos';
 }
+
+/**
+ * The client of a request as the services see it (built by http/request-client.ts): its address and its
+ * User-Agent header as sent (undefined when absent). A plain type, so services need no Fastify.
+ */
+export interface RequestClient {
+  ip: string;
+  userAgent: string | undefined;
+}

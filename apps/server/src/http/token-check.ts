@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 
 import type { Context } from '../services/context.ts';
 import { authenticate, type AuthenticatedSession } from '../services/tokens.ts';
+import { presentedToken, requestClient } from './request-client.ts';
 import type { RouteHookFactory } from './route-hooks.ts';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ export function registerTokenCheck(app: FastifyInstance, ctx: Context): RouteHoo
   const requireToken = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     let session: ReturnType<typeof authenticate>;
     try {
-      session = authenticate(ctx, request, request.clientApp);
+      session = authenticate(ctx, presentedToken(request), requestClient(request), request.clientApp);
     } catch (error) {
       done(error as Error);
       return;

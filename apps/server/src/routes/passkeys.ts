@@ -19,6 +19,7 @@ import {
   type RecoveryStatusResponse,
 } from '@ente/protocol';
 
+import { authTokenHeader, requestClient } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
@@ -46,7 +47,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.get('/passkeys', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = await accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, authTokenHeader(request));
     const passkeys = (await listPasskeys(ctx, userID)).map((row) => ({
       id: row.id,
       userID,
@@ -60,7 +61,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.patch('/passkeys/:passkeyID', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = await accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, authTokenHeader(request));
     const { passkeyID } = parseInput(passkeyIDParamsSchema, request.params, 'path');
     const { friendlyName } = parseInput(renamePasskeyQuerySchema, request.query, 'query');
     await renamePasskey(ctx, userID, passkeyID, friendlyName);
@@ -68,19 +69,19 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.delete('/passkeys/:passkeyID', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = await accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, authTokenHeader(request));
     const { passkeyID } = parseInput(passkeyIDParamsSchema, request.params, 'path');
     await deletePasskey(ctx, userID, passkeyID);
     return {};
   });
 
   app.post('/passkeys/registration/begin', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = await accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, authTokenHeader(request));
     return beginRegistration(ctx, userID);
   });
 
   app.post('/passkeys/registration/finish', { config: { rateLimit: 'ip' } }, async (request) => {
-    const userID = await accountsTokenUser(ctx, request);
+    const userID = await accountsTokenUser(ctx, authTokenHeader(request));
     const query = parseInput(finishRegistrationQuerySchema, request.query, 'query');
     const body = parseInput(registrationCredentialSchema, request.body, 'body');
     await finishRegistration(ctx, userID, query, body);
@@ -95,7 +96,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context): void 
   app.post('/users/two-factor/passkeys/finish', { config: { rateLimit: 'ip' } }, async (request) => {
     const query = parseInput(finishPasskeyLoginQuerySchema, request.query, 'query');
     const body = parseInput(assertionCredentialSchema, request.body, 'body');
-    return finishPasskeyLogin(ctx, query, body, request.clientApp, request);
+    return finishPasskeyLogin(ctx, query, body, request.clientApp, requestClient(request));
   });
 
   app.get('/users/two-factor/passkeys/get-token', { config: { rateLimit: 'ip' } }, async (request) => {

@@ -17,6 +17,7 @@ import {
 } from '@ente/protocol';
 
 import { limitAddress } from '../http/client-address.ts';
+import { requestClient } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
@@ -63,6 +64,6 @@ export function registerSrpRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post('/users/srp/verify-session', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(srpVerifySessionRequestSchema, request.body, 'body');
-    return verifySrpLoginSession(ctx, body, request.clientApp, request);
+    return verifySrpLoginSession(ctx, body, request.clientApp, requestClient(request));
   });
 }

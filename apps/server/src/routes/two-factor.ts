@@ -14,6 +14,7 @@ import {
   type TwoFactorStatusResponse,
 } from '@ente/protocol';
 
+import { requestClient } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
@@ -45,7 +46,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
 
   app.post('/users/two-factor/verify', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(verifyTwoFactorRequestSchema, request.body, 'body');
-    return verifyTwoFactor(ctx, body, request.clientApp, request);
+    return verifyTwoFactor(ctx, body, request.clientApp, requestClient(request));
   });
 
   app.get('/users/two-factor/recover', { config: { rateLimit: 'ip' } }, async (request) => {
@@ -55,7 +56,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: Context): voi
 
   app.post('/users/two-factor/remove', { config: { rateLimit: 'ip' } }, async (request) => {
     const body = parseInput(removeTwoFactorRequestSchema, request.body, 'body');
-    return removeTwoFactor(ctx, body, request.clientApp, request);
+    return removeTwoFactor(ctx, body, request.clientApp, requestClient(request));
   });
 
   app.post('/users/two-factor/disable', { config: { auth: true, rateLimit: 'user' } }, async (request, reply) => {

@@ -21,6 +21,7 @@ import {
 
 import { limitAddress } from '../http/client-address.ts';
 import { plainError } from '../http/errors.ts';
+import { requestClient } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import { verificationSuccess } from '../services/authorization.ts';
@@ -54,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
     // Checked once the code is right, so that only the address's owner learns it has no account.
     if (ctx.config.DISABLE_REGISTRATION && !(await userByEmail(ctx, body.email))) throw plainError(403);
     const userID = await findOrCreateUser(ctx, body.email, body.source);
-    return verificationSuccess(ctx, userID, request.clientApp, request);
+    return verificationSuccess(ctx, userID, request.clientApp, requestClient(request));
   });
 
   app.put('/users/attributes', { config: { auth: true } }, async (request, reply) => {

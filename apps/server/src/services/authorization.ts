@@ -2,12 +2,11 @@
 // e-mail (OTT) or its password (SRP). Either a second-factor session to continue with, or a token:
 // sealed to the user's public key when key attributes exist, in plain text while signup is still in
 // progress.
-import type { FastifyRequest } from 'fastify';
 
 import type { EmailAuthorizationResponse, KeyAttributesResponse } from '@ente/protocol';
 
 import { loginFactsOf, type LoginFacts } from '../db/users.ts';
-import type { ClientApp } from '../http/client-app.ts';
+import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import type { Context } from './context.ts';
 import { createPasskeyLoginSession } from './passkeys.ts';
 import { issueToken, sealToken } from './tokens.ts';
@@ -22,7 +21,7 @@ export async function verificationSuccess(
   ctx: Context,
   userID: number,
   app: ClientApp,
-  request: FastifyRequest,
+  client: RequestClient,
   facts?: LoginFacts,
 ): Promise<EmailAuthorizationResponse> {
   const empty = { passkeySessionID: '', accountsUrl: '', twoFactorSessionID: '', twoFactorSessionIDV2: '' };
@@ -41,18 +40,18 @@ export async function verificationSuccess(
     return { id: userID, ...empty, twoFactorSessionID: await createTwoFactorSession(ctx, userID) };
   }
   const keyAttributes = keyAttributesInFacts(user);
-  const token = await issueToken(ctx, userID, app, request);
+  const token = await issueToken(ctx, userID, app, client);
   if (!keyAttributes) return { id: userID, ...empty, token };
-  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
+  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, client);
   return { id: userID, ...empty, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
 }
 
 /** The answer of a passed second factor: always key attributes and a sealed token (docs/protocol.md#two-factor). */
-export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
+export async function twoFactorSuccess(ctx: Context, userID: number, app: ClientApp, client: RequestClient) {
   const user = await requireLoginFacts(ctx, userID);
   const keyAttributes = keyAttributesInFacts(user) as KeyAttributesResponse;
-  const token = await issueToken(ctx, userID, app, request);
-  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, request);
+  const token = await issueToken(ctx, userID, app, client);
+  if (!user.is_email_mfa_enabled) await notifyLogin(ctx, user.email, client);
   return { id: userID, keyAttributes, encryptedToken: await sealToken(token, keyAttributes.publicKey) };
 }
 
@@ -67,13 +66,13 @@ async function requireLoginFacts(ctx: Context, userID: number): Promise<LoginFac
  * The e-mail museum sends after each new login token (docs/protocol.md#auth-tokens), unless e-mail MFA is on (that
  * user just got a code by mail). A failure to send does not fail the login.
  */
-async function notifyLogin(ctx: Context, email: string, request: FastifyRequest): Promise<void> {
+async function notifyLogin(ctx: Context, email: string, client: RequestClient): Promise<void> {
   try {
     await ctx.mailer.send({
       to: email,
       subject: 'New login to your account',
       text:
-        `Your account was just signed in to from ${request.ip} (${request.headers['user-agent'] ?? 'unknown device'}).\n\n` +
+        `Your account was just signed in to from ${client.ip} (${client.userAgent ?? 'unknown device'}).\n\n` +
         'If this was not you, change your password and end that session from your account settings.',
     });
   } catch (error) {

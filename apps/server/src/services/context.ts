@@ -1,10 +1,10 @@
 // Everything a route needs, built once at start and passed explicitly (no module-level state).
-import type { FastifyBaseLogger } from 'fastify';
 
 import { createMailer, type Mailer } from '../adapters/mailer.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import type { Log } from '../lib/log.ts';
 import { createSrpPool, type SrpPool } from '../srp/pool.ts';
 import { SyncCache } from './cache.ts';
 import { localInvalidator, postgresInvalidator, type Invalidator } from './invalidation.ts';
@@ -21,7 +21,7 @@ export interface Context {
   cache: SyncCache;
   srp: SrpPool;
   invalidator: Invalidator;
-  log: FastifyBaseLogger;
+  log: Log;
   /** Work that goes on after its request was answered (mail); closing waits for it. */
   pending: Set<Promise<void>>;
 }
@@ -30,7 +30,7 @@ export interface Context {
 export async function createContext(
   config: Config,
   db: Db,
-  log: FastifyBaseLogger,
+  log: Log,
   replacements: { clock?: Clock; mailer?: Mailer } = {},
 ): Promise<Context> {
   const clock = replacements.clock ?? systemClock;

@@ -1,11 +1,11 @@
 // Publishes cache invalidations (See: [Note: Cache invalidation] in cache.ts). Locally they apply at
 // once; with node-postgres they also go out as NOTIFY ente_cache, '<kind>:<userID>', and a dedicated
 // LISTEN connection applies the ones other processes send. PGlite has a single process: local only.
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 
 import type { Db } from '../db/database.ts';
+import type { Log } from '../lib/log.ts';
 import type { CacheKind, SyncCache } from './cache.ts';
 
 const CHANNEL = 'ente_cache';
@@ -26,12 +26,7 @@ export function localInvalidator(cache: SyncCache): Invalidator {
   };
 }
 
-export async function postgresInvalidator(
-  url: string,
-  db: Db,
-  cache: SyncCache,
-  log: FastifyBaseLogger,
-): Promise<Invalidator> {
+export async function postgresInvalidator(url: string, db: Db, cache: SyncCache, log: Log): Promise<Invalidator> {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;

@@ -5,18 +5,18 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 
-import type { FastifyRequest } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 
 import { computeSrpVerifierB64, createSrpClient } from '@ente/crypto';
 
 import { insertSrpAuth } from '../db/srp.ts';
+import type { RequestClient } from '../http/client-app.ts';
 import { insertUserWithKeyAttributes, suiteContext } from '../testing/context.ts';
 import type { Context } from './context.ts';
 import { createSrpLoginSession, verifySrpLoginSession } from './srp.ts';
 
 /** What verification success reads of the request: the client's address and user agent. */
-const request = { ip: '192.0.2.7', headers: { 'user-agent': 'service test' } } as unknown as FastifyRequest;
+const loginClient: RequestClient = { ip: '192.0.2.7', userAgent: 'service test' };
 
 describe('password login services', () => {
   const testContext = suiteContext();
@@ -37,7 +37,7 @@ describe('password login services', () => {
       counted.ctx,
       { sessionID: session.sessionID, srpUserID: identity.srpUserID, srpM1: client.computeM1B64(session.srpB) },
       'auth',
-      request,
+      loginClient,
     );
     assert.equal(counted.take(), 4, 'the account, the attempt, the session verified, the token');
     assert.ok(client.verifyM2(answer.srpM2));
@@ -91,7 +91,7 @@ async function login(ctx: Context, identity: { srpUserID: string; srpSalt: strin
     ctx,
     { sessionID: session.sessionID, srpUserID: identity.srpUserID, srpM1 },
     'auth',
-    request,
+    loginClient,
   );
 }
 

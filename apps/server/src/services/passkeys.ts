@@ -5,8 +5,6 @@
 // (docs/decisions.md#passkeys-server).
 import { randomUUID } from 'node:crypto';
 
-import type { FastifyRequest } from 'fastify';
-
 import {
   limits,
   middlewareErrorTexts,
@@ -26,7 +24,7 @@ import {
 } from '../adapters/webauthn.ts';
 import * as passkeysDb from '../db/passkeys.ts';
 import { emailOf, lockUser } from '../db/users.ts';
-import type { ClientApp } from '../http/client-app.ts';
+import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import { apiError, badRequest, middlewareError, plainError } from '../http/errors.ts';
 import { MICROS_PER_MINUTE, MICROS_PER_SECOND } from '../lib/clock.ts';
 import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
@@ -119,7 +117,7 @@ export async function finishPasskeyLogin(
   query: { sessionID: string; ceremonySessionID: string },
   body: AssertionCredential,
   app: ClientApp,
-  request: FastifyRequest,
+  client: RequestClient,
 ) {
   const session = await liveLoginSession(ctx, query.sessionID);
   const userID = Number(session.user_id);
@@ -146,7 +144,7 @@ export async function finishPasskeyLogin(
     throw invalid();
   }
   await passkeysDb.recordPasskeyUse(ctx.db, credential.passkey_id, verified.newCount, ctx.clock.nowMicros());
-  const answer = await twoFactorSuccess(ctx, userID, app, request);
+  const answer = await twoFactorSuccess(ctx, userID, app, client);
   if (!(await passkeysDb.claimLoginSession(ctx.db, sessionHash, JSON.stringify(answer), ctx.clock.nowMicros()))) {
     throw sessionAlreadyClaimed();
   }
@@ -258,10 +256,8 @@ export function issueAccountsToken(ctx: Context, userID: number, sessionTokenHas
   return `${payload}.${signature(ctx, payload)}`;
 }
 
-/** The user of the accounts token on a request (X-Auth-Token), or the token check's 401. */
-export async function accountsTokenUser(ctx: Context, request: FastifyRequest): Promise<number> {
-  const header = request.headers['x-auth-token'];
-  const token = typeof header === 'string' ? header : '';
+/** The user of an accounts token (the request's X-Auth-Token, '' when absent), or the token check's 401. */
+export async function accountsTokenUser(ctx: Context, token: string): Promise<number> {
   if (token === '') throw middlewareError(401, middlewareErrorTexts.missingToken);
   const match = /^acc2\.(\d{1,16})\.(\d{1,17})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw middlewareError(401, middlewareErrorTexts.invalidToken);

@@ -4,8 +4,6 @@
 // See docs/architecture.md#the-server for where each login query lives.
 import { createHmac, randomUUID } from 'node:crypto';
 
-import type { FastifyRequest } from 'fastify';
-
 import { fromB64, isValidSrpPublicValue, randomBytes, toB64 } from '@ente/crypto';
 import {
   limits,
@@ -21,7 +19,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import * as srpDb from '../db/srp.ts';
 import { deleteOtherTokens } from '../db/tokens.ts';
 import { loginFactsOf, updatePasswordKeyAttributes } from '../db/users.ts';
-import type { ClientApp } from '../http/client-app.ts';
+import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR } from '../lib/clock.ts';
 import { verificationSuccess } from './authorization.ts';
@@ -134,14 +132,14 @@ export async function verifySrpLoginSession(
   ctx: Context,
   body: SrpVerifySessionRequest,
   app: ClientApp,
-  request: FastifyRequest,
+  client: RequestClient,
 ) {
   const srpUserID = body.srpUserID.toLowerCase();
   // The verifier with everything the answer needs, so that a login reads the account once.
   const facts = await loginFactsOf(ctx.db, { srpUserID });
   const srpM2 = await verifyProof(ctx, body.sessionID, srpUserID, body.srpM1, facts?.verifier ?? undefined);
   if (!facts) throw plainError(401);
-  const response = await verificationSuccess(ctx, Number(facts.account_id), app, request, facts);
+  const response = await verificationSuccess(ctx, Number(facts.account_id), app, client, facts);
   return { ...response, srpM2 };
 }
 

@@ -1,13 +1,12 @@
 // Auth tokens (docs/protocol.md#auth-tokens): 32 random bytes as padded base64url, handed out once and
 // stored only as a SHA-256 (docs/decisions.md#api-server), scoped to the app that asked for them,
 // refused after 365 idle days.
-import type { FastifyRequest } from 'fastify';
 
 import { fromB64Url, randomBytes, sealBoxB64, toB64Url } from '@ente/crypto';
 import { limits, middlewareErrorTexts } from '@ente/protocol';
 
 import * as tokensDb from '../db/tokens.ts';
-import type { ClientApp } from '../http/client-app.ts';
+import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import { middlewareError } from '../http/errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
@@ -22,16 +21,16 @@ export interface AuthenticatedSession {
 }
 
 /** Creates a token for `userID` in `app` and returns it; only its hash is stored. */
-export async function issueToken(ctx: Context, userID: number, app: ClientApp, request: FastifyRequest) {
+export async function issueToken(ctx: Context, userID: number, app: ClientApp, client: RequestClient) {
   const token = toB64Url(await randomBytes(32));
   const now = ctx.clock.nowMicros();
-  await tokensDb.insertToken(ctx.db, { hash: sha256B64Url(token), userID, app, ...clientOf(request), now });
+  await tokensDb.insertToken(ctx.db, { hash: sha256B64Url(token), userID, app, ...sessionClientOf(client), now });
   return token;
 }
 
 /** The IP and user agent a session row records (GET /users/sessions shows them), cut to their columns. */
-function clientOf(request: FastifyRequest) {
-  return { ip: request.ip.slice(0, 64), userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null };
+function sessionClientOf(client: RequestClient) {
+  return { ip: client.ip.slice(0, 64), userAgent: (client.userAgent ?? '').slice(0, 512) || null };
 }
 
 /** The token sealed to the user's X25519 public key: b64 of 80 bytes (the raw 32 bytes are sealed). */
@@ -48,12 +47,10 @@ export async function sealToken(token: string, publicKey: string): Promise<strin
  */
 export function authenticate(
   ctx: Context,
-  request: FastifyRequest,
+  token: string,
+  client: RequestClient,
   app: ClientApp,
 ): AuthenticatedSession | Promise<AuthenticatedSession> {
-  const header = request.headers['x-auth-token'];
-  const query = (request.query as Record<string, unknown> | undefined)?.token;
-  const token = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : '';
   if (token === '') throw middlewareError(401, middlewareErrorTexts.missingToken);
   if (token.length > 256) throw middlewareError(401, middlewareErrorTexts.invalidToken);
   const tokenHash = sha256B64Url(token);
@@ -61,12 +58,12 @@ export function authenticate(
   if (cached && cached.app === app && ctx.clock.nowMicros() - cached.lastUsedAt <= MICROS_PER_HOUR) {
     return { userID: cached.userID, app, tokenHash, token };
   }
-  return authenticateFromDatabase(ctx, request, app, token, tokenHash);
+  return authenticateFromDatabase(ctx, client, app, token, tokenHash);
 }
 
 async function authenticateFromDatabase(
   ctx: Context,
-  request: FastifyRequest,
+  client: RequestClient,
   app: ClientApp,
   token: string,
   tokenHash: string,
@@ -78,7 +75,7 @@ async function authenticateFromDatabase(
   let lastUsed = row.lastUsedAt;
   if (isIdle(ctx, lastUsed)) throw middlewareError(401, middlewareErrorTexts.tokenExpired);
   if (now - lastUsed > MICROS_PER_HOUR) {
-    await tokensDb.recordTokenUse(ctx.db, tokenHash, { ...clientOf(request), now });
+    await tokensDb.recordTokenUse(ctx.db, tokenHash, { ...sessionClientOf(client), now });
     lastUsed = now;
   }
   const { userID } = row;

@@ -2,7 +2,6 @@
 // recover and remove during login, against the 2FA session that verification success handed out. Recover
 // and remove also serve passkey recovery (`twoFactorType=passkey`, against the passkey login session).
 // The queries are db/two-factor.ts's.
-import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 
 import { decryptBoxBytes, encryptBoxB64, randomBytes } from '@ente/crypto';
@@ -10,7 +9,7 @@ import { limits, type TwoFactorRecoverResponse, type TwoFactorType } from '@ente
 
 import * as twoFactorDb from '../db/two-factor.ts';
 import { emailOf, isTwoFactorEnabled, setTwoFactorEnabled } from '../db/users.ts';
-import type { ClientApp } from '../http/client-app.ts';
+import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import { badRequest, plainError } from '../http/errors.ts';
 import { MICROS_PER_MINUTE, MICROS_PER_SECOND } from '../lib/clock.ts';
 import { equalStrings, hmacSha256B64, sha256B64Url } from '../lib/hashing.ts';
@@ -90,7 +89,7 @@ export async function verifyTwoFactor(
   ctx: Context,
   body: { sessionID: string; code: string },
   app: ClientApp,
-  request: FastifyRequest,
+  client: RequestClient,
 ) {
   const session = await liveSession(ctx, body.sessionID);
   if (session.wrong_attempts >= limits.maxTwoFactorWrongAttempts) throw plainError(429);
@@ -107,7 +106,7 @@ export async function verifyTwoFactor(
     await twoFactorDb.countWrongAttempt(ctx.db, sha256B64Url(body.sessionID));
     throw plainError(401);
   }
-  return twoFactorSuccess(ctx, userID, app, request);
+  return twoFactorSuccess(ctx, userID, app, client);
 }
 
 /** The secret wrapped with the recovery key (TOTP) or the passkey recovery's, for the session's user. */
@@ -137,12 +136,12 @@ export async function removeTwoFactor(
   ctx: Context,
   body: { sessionID: string; secret: string; twoFactorType?: TwoFactorType | undefined },
   app: ClientApp,
-  request: FastifyRequest,
+  client: RequestClient,
 ) {
   if (body.twoFactorType === 'passkey') {
     const recovery = await passkeyRecoveryOfLoginSession(ctx, body.sessionID);
     if (!isPasskeyRecoverySecret(ctx, body.secret, recovery.secret_hash)) throw plainError(403);
-    return twoFactorSuccess(ctx, Number(recovery.user_id), app, request);
+    return twoFactorSuccess(ctx, Number(recovery.user_id), app, client);
   }
   const session = await liveSession(ctx, body.sessionID);
   const userID = Number(session.user_id);
@@ -151,7 +150,7 @@ export async function removeTwoFactor(
     throw plainError(403);
   }
   await disableTwoFactor(ctx, userID);
-  return twoFactorSuccess(ctx, userID, app, request);
+  return twoFactorSuccess(ctx, userID, app, client);
 }
 
 export async function disableTwoFactor(ctx: Context, userID: number): Promise<void> {
