@@ -30,7 +30,7 @@ await Promise.all([
   }),
   (async () => {
     await step('eslint (strict, type-aware, layer rules)', ...behind('npx', ['eslint', '.', '--max-warnings', '0']));
-    await step('unit and integration tests (PGlite)', ...behind('npx', ['turbo', 'run', 'test']));
+    await step('unit and integration tests (PGlite)', ...behind('npx', ['turbo', 'run', 'test', '--concurrency=2']));
     await step('script tests', ...behind('node', ['--test', ...scriptTests()]));
     await postgresRun();
   })(),
@@ -39,12 +39,12 @@ await Promise.all([
 summarise();
 
 /**
- * A step of the line behind the browser tests: at nice 10, its output held until it ends. Its child
+ * A step of the line behind the browser tests: at nice 19, its output held until it ends. Its child
  * processes inherit the priority (PostgreSQL, started by this process, keeps the normal one).
  * @returns {[string, string[], object]}
  */
 function behind(command, args, options = {}) {
-  return ['nice', ['-n', '10', command, ...args], { ...options, echo: false }];
+  return ['nice', ['-n', '19', command, ...args], { ...options, echo: false }];
 }
 
 /** Runs one step, keeps its exit code and the test counts its runner printed. */

@@ -1,4 +1,4 @@
-import { brandIconsCache as workerBrandIconsCache, precachePrefix } from '../scripts/service-worker.mjs';
+import { precachePrefix, brandIconsCache as workerBrandIconsCache } from '../scripts/service-worker.mjs';
 import { appFilesCache, brandIconsCache } from './storage.ts';
 
 test('logout deletes the caches the service worker fills, by the same names', () => {

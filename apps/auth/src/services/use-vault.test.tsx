@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 
-import { useVaultSnapshot } from './use-vault.ts';
 import type { Vault, VaultSnapshot } from '../vault/vault.ts';
+import { useVaultSnapshot } from './use-vault.ts';
 
 /** A vault whose snapshot the test replaces. */
 function fakeVault() {
