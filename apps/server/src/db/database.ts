@@ -6,11 +6,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { PGlite, types } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 
 import { migrations } from './migrations.ts';
+import { PreparedPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -38,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 }
 
 async function dialectFor({ url, dataDir, poolSize, pglite: given }: DatabaseOptions): Promise<Dialect> {
-  if (given) return new PGliteDialect({ pglite: given });
+  if (given) return new PreparedPGliteDialect(given);
   if (url) {
     // int8 stays a string (pg's default); make that explicit so no one "fixes" it per query.
     const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
@@ -51,7 +52,7 @@ async function dialectFor({ url, dataDir, poolSize, pglite: given }: DatabaseOpt
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   // See: [Note: PGlite durability]
   const pglite = await createPglite({ dataDir: inMemory ? undefined : path.resolve(dataDir) });
-  return new PGliteDialect({ pglite });
+  return new PreparedPGliteDialect(pglite);
 }
 
 /** A PGlite with the settings this server relies on: durable commits and int8 read as a string. */
