@@ -32,6 +32,9 @@ const { serialize } = protocol;
 /** Prepared statements kept at most; the least recently used is closed past it. */
 export const MAX_PREPARED_STATEMENTS = 256;
 
+/** Statement names are unique in the process, so that two dialects on one PGlite never share one. */
+let statementsNamed = 0;
+
 /** SQLSTATE 0A000 with this text: a statement's result columns changed under it (a migration). */
 const CHANGED_RESULT_TYPE = 'cached plan must not change result type';
 
@@ -110,7 +113,6 @@ class PreparedPGliteConnection implements DatabaseConnection {
   readonly #statements = new Map<string, Prepared>();
   /** Names of evicted statements, closed with the next exchange. */
   #toClose: string[] = [];
-  #nextName = 0;
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -158,7 +160,7 @@ class PreparedPGliteConnection implements DatabaseConnection {
 
   /** Parses `text` under a new name and learns its parameter types; nothing is kept if it fails. */
   async #prepare(text: string): Promise<Prepared> {
-    const name = `kysely_${this.#nextName++}`;
+    const name = `kysely_${statementsNamed++}`;
     const { messages } = await this.#pglite.execProtocol(
       concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     );

@@ -1,6 +1,8 @@
 // Creating the session a login continues with after its first step: the 2FA session (services/two-factor.ts)
 // and the passkey login session (services/passkeys.ts).
-import { randomBytes, toB64Url } from '@ente/crypto';
+import { randomBytes } from 'node:crypto';
+
+import { toB64Url } from '@ente/crypto';
 
 import { insertLoginStepSession, type LoginStepSessionTable } from '../db/login-step-sessions.ts';
 import { MICROS_PER_MINUTE } from '../lib/clock.ts';
@@ -14,7 +16,7 @@ export async function createLoginStepSession(
   userID: number,
   minutes: number,
 ): Promise<string> {
-  const sessionID = toB64Url(await randomBytes(32));
+  const sessionID = toB64Url(randomBytes(32));
   const now = ctx.clock.nowMicros();
   await insertLoginStepSession(ctx.db, table, {
     hash: sha256B64Url(sessionID),

@@ -2,9 +2,9 @@
 // complete, or update for a password change) and logging in with it (attributes → create-session →
 // verify-session). The queries are db/srp.ts's, the 4096-bit steps srp/'s worker pool's.
 // See docs/architecture.md#the-server for where each login query lives.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
-import { fromB64, isValidSrpPublicValue, randomBytes, toB64 } from '@ente/crypto';
+import { fromB64, isValidSrpPublicValue, toB64 } from '@ente/crypto';
 import {
   limits,
   type SrpAttributesResponse,
@@ -123,7 +123,7 @@ export async function createSrpLoginSession(ctx: Context, ip: string, body: SrpC
   const emailMfa = known ? start.isEmailMfaEnabled : standInEmailMfa(ctx.secrets.standInKey, srpUserID);
   if (emailMfa) throw apiError(409, 'EMAIL_MFA_ENABLED', 'e-mail MFA is enabled');
   // An unknown srpUserID gets a session that looks real but can never verify (docs/protocol.md#srp-login).
-  const verifier = start.verifier ?? toB64(await randomBytes(512));
+  const verifier = start.verifier ?? toB64(randomBytes(512));
   return createSession(ctx, { ip, srpUserID, srpA: body.srpA, verifier, isFake: !known, now }, start.unverified);
 }
 

@@ -2,7 +2,9 @@
 // stored only as a SHA-256 (docs/decisions.md#api-server), scoped to the app that asked for them,
 // refused after 365 idle days.
 
-import { fromB64Url, randomBytes, sealBoxB64, toB64Url } from '@ente/crypto';
+import { randomBytes } from 'node:crypto';
+
+import { fromB64Url, sealBoxB64, toB64Url } from '@ente/crypto';
 import { limits, middlewareErrorTexts } from '@ente/protocol';
 
 import * as tokensDb from '../db/tokens.ts';
@@ -22,7 +24,7 @@ export interface AuthenticatedSession {
 
 /** Creates a token for `userID` in `app` and returns it; only its hash is stored. */
 export async function issueToken(ctx: Context, userID: number, app: ClientApp, client: RequestClient) {
-  const token = toB64Url(await randomBytes(32));
+  const token = toB64Url(randomBytes(32));
   const now = ctx.clock.nowMicros();
   await tokensDb.insertToken(ctx.db, { hash: sha256B64Url(token), userID, app, ...sessionClientOf(client), now });
   return token;
