@@ -6,8 +6,8 @@
 // execute, sync). On the embedded database that work is the server's own CPU: a password login makes
 // ten statements. Here a statement is parsed once under a name (its parameter types asked for then),
 // and every later call sends bind, describe, execute and sync in one message: about a third of the CPU
-// per statement (docs/decisions.md, "Login CPU"). Values and rows go through PGlite's own serializers
-// and parsers, so what a query returns is what PGlite's query() returns.
+// per statement (docs/decisions.md, "The embedded database: each statement prepared once"). Values and
+// rows go through PGlite's own serializers and parsers, so what a query returns is what query() returns.
 //
 // Only Kysely uses the PGlite instance, and Kysely lets one query or one transaction at a time hold its
 // single connection; each exchange also takes PGlite's own query lock.
