@@ -8,7 +8,7 @@ import { cryptoWorker } from '@ente/crypto/client.ts';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
-import { readAuthenticatorCache } from '../vault/cache.ts';
+import { readAuthenticatorCache } from '../vault/cache-read.ts';
 import { readIdentity } from '../vault/identity.ts';
 import { markVaultStage } from '../vault/marks.ts';
 import type { EarlyCache, Vault } from '../vault/vault.ts';

@@ -20,7 +20,7 @@ import { DIFF_PAGE_SIZE } from '../services/remote.ts';
 import type { Code, CodeData, VaultItem } from '../services/types.ts';
 import { authenticatorDB } from '../storage.ts';
 import { apiOrigin, FakeAuthenticatorServer, fakeToken, fakeUserID } from '../testing/fake-authenticator.ts';
-import { authenticatorCache, snapshotFormat } from './cache.ts';
+import { authenticatorCache, authenticatorCacheReader, snapshotFormat } from './cache.ts';
 import {
   nextSinceTime,
   openVault,
@@ -331,7 +331,8 @@ describe('cache and diff', () => {
 
     const decryptMany = jest.spyOn(crypto, 'decryptBlobTexts');
     const decryptOne = jest.spyOn(crypto, 'decryptBlobText');
-    const readRecords = jest.spyOn(authenticatorCache, 'read');
+    // Every read of the records, the vault's own and the early one's, goes through the shared reader.
+    const readRecords = jest.spyOn(authenticatorCacheReader, 'read');
     const diffs: string[] = [];
     msw.use(
       http.get(`${apiOrigin}/authenticator/entity/diff`, ({ request }) => {

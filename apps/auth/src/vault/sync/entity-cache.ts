@@ -20,9 +20,18 @@
 // The connection closes itself when another connection deletes or upgrades the database (idb's
 // `blocking`), so that logout's deletion (storage/indexed-db.ts) is never blocked by an open store; the
 // next use opens it again.
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { IDBPTransaction } from 'idb';
 
 import type { BlobB64 } from '@ente/crypto/api.ts';
+
+import {
+  allStores,
+  entityCacheReader,
+  isSnapshot,
+  isSyncState,
+  type EntityCacheSchema,
+  type EntityCacheStoreName,
+} from './entity-cache-reader.ts';
 
 /** A key as the server keeps it: a Box under the masterKey, `header` its nonce. */
 export type CachedKey = {
@@ -100,66 +109,18 @@ export interface EntityCache {
   close(): Promise<void>;
 }
 
-interface Schema extends DBSchema {
-  key: { key: 'current'; value: CachedKey };
-  entities: { key: string; value: CachedEntity };
-  /** `owner`: a user id; `sync`: a CachedSyncState; `snapshot`: a CachedSnapshot. */
-  meta: { key: 'owner' | 'sync' | 'snapshot'; value: number | CachedSyncState | CachedSnapshot };
-}
+type WriteTransaction = IDBPTransaction<EntityCacheSchema, EntityCacheStoreName[], 'readwrite'>;
 
-type Database = IDBPDatabase<Schema>;
-type StoreName = 'key' | 'entities' | 'meta';
-type WriteTransaction = IDBPTransaction<Schema, StoreName[], 'readwrite'>;
-const allStores: StoreName[] = ['key', 'entities', 'meta'];
-const databaseVersion = 1;
-
-/** The cache kept in the IndexedDB database `databaseName`. */
+/**
+ * The cache kept in the IndexedDB database `databaseName`: its reader (entity-cache-reader.ts, the same
+ * connection) and the writes. Each read goes through the reader's method at call time.
+ */
 export function entityCache(databaseName: string): EntityCache {
-  let connection: Promise<Database> | undefined;
-
-  function database(): Promise<Database> {
-    if (connection) return connection;
-    const opening = openDB<Schema>(databaseName, databaseVersion, {
-      upgrade(db) {
-        db.createObjectStore('key');
-        db.createObjectStore('entities', { keyPath: 'id' });
-        db.createObjectStore('meta');
-      },
-      blocking() {
-        // Another connection wants to delete or upgrade the database: let it.
-        void close();
-      },
-      terminated() {
-        if (connection === opening) connection = undefined;
-      },
-    });
-    connection = opening;
-    opening.catch(() => {
-      if (connection === opening) connection = undefined;
-    });
-    return opening;
-  }
-
-  async function close(): Promise<void> {
-    const open = connection;
-    connection = undefined;
-    if (!open) return;
-    try {
-      (await open).close();
-    } catch {
-      // It never opened: nothing to close.
-    }
-  }
-
-  async function clear(): Promise<void> {
-    const db = await database();
-    const tx = db.transaction(allStores, 'readwrite');
-    await Promise.all([...allStores.map((name) => tx.objectStore(name).clear()), tx.done]);
-  }
+  const reader = entityCacheReader(databaseName);
 
   /** Runs `step` in one read-write transaction over every store, after making `userID` the owner. */
   async function write(userID: number, step: (tx: WriteTransaction) => Promise<void>): Promise<void> {
-    const db = await database();
+    const db = await reader.database();
     const tx = db.transaction(allStores, 'readwrite');
     const work = (async () => {
       const meta = tx.objectStore('meta');
@@ -182,45 +143,10 @@ export function entityCache(databaseName: string): EntityCache {
   }
 
   return {
-    async read(userID) {
-      const db = await database();
-      const tx = db.transaction(allStores, 'readonly');
-      const [owner, key, entities, sync] = await Promise.all([
-        tx.objectStore('meta').get('owner'),
-        tx.objectStore('key').get('current'),
-        tx.objectStore('entities').getAll(),
-        tx.objectStore('meta').get('sync'),
-        tx.done,
-      ]);
-      if (owner !== userID) {
-        if (owner !== undefined || key !== undefined || entities.length > 0) await clear();
-        return { entities: [] };
-      }
-      const cache: CachedStore = { entities };
-      if (key) cache.key = key;
-      if (isSyncState(sync)) cache.sync = sync;
-      return cache;
-    },
-
-    async readStart(userID) {
-      const db = await database();
-      const tx = db.transaction(['key', 'meta'], 'readonly');
-      const [owner, key, snapshot] = await Promise.all([
-        tx.objectStore('meta').get('owner'),
-        tx.objectStore('key').get('current'),
-        tx.objectStore('meta').get('snapshot'),
-        tx.done,
-      ]);
-      if (owner !== userID) {
-        if (owner !== undefined || key !== undefined) await clear();
-        return {};
-      }
-      const start: CachedStart = {};
-      if (key) start.key = key;
-      if (isSnapshot(snapshot)) start.snapshot = snapshot;
-      return start;
-    },
-
+    read: (userID) => reader.read(userID),
+    readStart: (userID) => reader.readStart(userID),
+    clear: () => reader.clear(),
+    close: () => reader.close(),
     async saveSnapshot(userID, snapshot) {
       await write(userID, async (tx) => {
         const meta = tx.objectStore('meta');
@@ -273,16 +199,5 @@ export function entityCache(databaseName: string): EntityCache {
         await Promise.all(steps);
       });
     },
-
-    clear,
-    close,
   };
-}
-
-function isSyncState(value: unknown): value is CachedSyncState {
-  return typeof value === 'object' && value !== null && !('format' in value);
-}
-
-function isSnapshot(value: unknown): value is CachedSnapshot {
-  return typeof value === 'object' && value !== null && 'format' in value;
 }
