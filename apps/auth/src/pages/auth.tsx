@@ -12,7 +12,6 @@ import { savedEncryptionKeyStash, savedKeyAttributes } from '@ente/shared/storag
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
 import type VaultPageComponent from '../components/VaultPage.tsx';
-import { startVault } from '../services/vault-start.ts';
 import { markVaultStage } from '../vault/marks.ts';
 
 // The vault page's module, held here once it has arrived. Not React.lazy: a lazy component suspends on its
@@ -39,10 +38,16 @@ function loadVaultPage(): Promise<VaultPageModule> {
 }
 
 // In an unlocked tab, the page's chunk and the vault (cache, crypto worker, translations) start loading
-// as this module runs, before React renders anything, and in parallel.
+// as this module runs, before React renders anything, and in parallel. vault-start comes with import()
+// too: with the crypto client and the cache's reader it is 2–3 KiB gzip that a signed-out visit (the
+// first load the budget measures) never runs; it is a small chunk, fetched beside the page's. Should it
+// fail to arrive, VaultPage's takeVault() starts the vault itself.
 if (typeof window !== 'undefined' && arrivalRedirect() === undefined) {
   loadVaultPage().catch(() => undefined);
-  startVault();
+  import('../services/vault-start.ts').then(
+    (module) => module.startVault(),
+    () => undefined,
+  );
 }
 
 /** Where the visitor goes instead of the codes; undefined when this tab can show them. */

@@ -1,7 +1,7 @@
-// Opening the vault before the code of its page has arrived. pages/auth.tsx calls `startVault()` as soon
-// as its module runs in an unlocked tab, so what the first frame of codes waits for starts at once and in
-// parallel, instead of one after the other: the crypto worker (libsodium), the read of the cached codes,
-// the user id and this tab's masterKey (vault/identity.ts),
+// Opening the vault before the code of its page has arrived. pages/auth.tsx imports this module as soon as
+// its own runs in an unlocked tab (import(), beside the page's chunk) and calls `startVault()`, so what the
+// first frame of codes waits for starts at once and in parallel, instead of one after the other: the crypto
+// worker (libsodium), the read of the cached codes, the user id and this tab's masterKey (vault/identity.ts),
 // the `codes` translations, and the code of the vault itself; each overlaps with the download of the
 // VaultPage chunk. VaultPage then takes what was started with `takeVault()`.
 import { cryptoWorker } from '@ente/crypto/client.ts';

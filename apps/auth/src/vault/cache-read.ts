@@ -1,6 +1,6 @@
 // The reads of the auth app's vault cache (cache.ts) that a reload starts with, without the cache's writes:
-// vault-start runs them in the first load of /auth, before the vault's chunk (which brings the writes) has
-// arrived. The same connection as cache.ts (one reader per database, sync/entity-cache-reader.ts).
+// vault-start runs them before the vault's chunk (which brings the writes) has arrived. The same connection
+// as cache.ts (one reader per database, sync/entity-cache-reader.ts).
 import { authenticatorDB } from '../storage.ts';
 import { entityCacheReader } from './sync/entity-cache-reader.ts';
 import type { CachedSnapshot, CachedStore } from './sync/entity-cache.ts';

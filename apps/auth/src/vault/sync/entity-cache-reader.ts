@@ -1,8 +1,8 @@
 // The reading half of an entity cache (entity-cache.ts): the IndexedDB connection, the reads and the
-// clearing, without the writes. A module of its own so that a page can read the cache before the code
-// that writes it has arrived (vault-start reads it in the first load of /auth; the writes come with the
-// vault's chunk). One reader per database and tab, shared with the entity cache of the same database, so
-// that both use one connection. See: [Note: Entity cache]
+// clearing, without the writes. A module of its own so that a page can read the cache before the code that
+// writes it has arrived (the auth app's vault-start reads it in its own small chunk; the writes come with the
+// vault's). One reader per database and tab, shared with the entity cache of the same database, so that both
+// use one connection. See: [Note: Entity cache]
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 import type {
