@@ -20,6 +20,7 @@ import { parseEveryBodyAsJson } from './http/validation.ts';
 import { proxyTrust } from './lib/addresses.ts';
 import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
+import { registerObjectRoutes } from './routes/objects.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerPingRoute } from './routes/ping.ts';
 import { registerSrpRoutes } from './routes/srp.ts';
@@ -27,11 +28,14 @@ import { registerTwoFactorRoutes } from './routes/two-factor.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { closeContext, createContext, type Context } from './services/context.ts';
 import { schedulePurge } from './services/maintenance.ts';
+import { openObjectStore, type EmbeddedObjectStore } from './services/object-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services the routes use (tests reach the database through it). */
     ctx: Context;
+    /** The embedded object store (tests sign URLs through it). */
+    objectStore: EmbeddedObjectStore;
   }
 }
 
@@ -54,8 +58,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ctx = await createContext(config, db, app.log, options);
   app.decorate('ctx', ctx);
   const stopPurge = schedulePurge(ctx);
+  const objects = await openObjectStore(ctx);
+  app.decorate('objectStore', objects);
   app.addHook('onClose', async () => {
     stopPurge();
+    await objects.close();
     await closeContext(ctx);
   });
 
@@ -73,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerTwoFactorRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
   registerAuthenticatorRoutes(app, ctx);
+  registerObjectRoutes(app, objects);
   return app;
 }
 

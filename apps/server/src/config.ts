@@ -64,7 +64,10 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  /** PGlite data folder, relative to the working directory; "memory://" keeps nothing on disk. */
+  /**
+   * PGlite data folder, relative to the working directory, whose object-store/ folder keeps the embedded
+   * object store's files; "memory://" keeps nothing on disk (the objects go to a temporary folder).
+   */
   DATA_DIR: z.string().min(1).default('./data'),
   APP_ORIGINS: originList.default(localOrigins),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

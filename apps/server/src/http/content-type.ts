@@ -10,12 +10,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { apiError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body as raw bytes itself (the object store's uploads): any type passes. */
+    rawBody?: boolean;
+  }
+}
+
 const unsupported = apiError(415, 'BAD_REQUEST', 'unsupported content type: send the body as application/json');
 
 /** Registers the check as a global onRequest hook; it must come after the CORS preflight hook. */
 export function registerBodyTypeCheck(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!hasBody(request) || isAcceptedType(request)) {
+    if (!hasBody(request) || request.routeOptions.config.rawBody === true || isAcceptedType(request)) {
       done();
       return;
     }

@@ -51,7 +51,8 @@ function corsHeaders(origin: string) {
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Expose-Headers': 'X-Request-Id',
+    // ETag: the object store's part uploads answer it and the client names it when completing.
+    'Access-Control-Expose-Headers': 'X-Request-Id, ETag',
   };
 }
 
@@ -72,6 +73,8 @@ const corsAllowedHeaders = [
   'X-Client-Package',
   'X-Client-Version',
   'Range',
+  // The object store's uploads carry their MD5.
+  'Content-MD5',
 ].join(', ');
 
 const preflightHeaders = {

@@ -1,7 +1,8 @@
 // The server's own keys: one that encrypts TOTP secrets at rest, one that keys the hash of 2FA
 // recovery secrets, one that keys the hash of e-mail codes, one that derives each SRP session's private
 // exponent, one that signs passkey management tokens,
-// one that derives the stand-in SRP attributes of addresses without a password.
+// one that derives the stand-in SRP attributes of addresses without a password, one that signs the
+// embedded object store's URLs.
 // All derive from SERVER_SECRET, or, for a local server without it, from a random secret stored once in
 // the database (every process on the same database agrees on it).
 import { hkdfSync } from 'node:crypto';
@@ -21,6 +22,8 @@ export interface ServerSecrets {
   accountsTokenKey: Uint8Array;
   /** Derives the stand-in SRP attributes of addresses without a password (services/stand-in-attributes.ts). */
   standInKey: Uint8Array;
+  /** Signs the URLs of the embedded object store (adapters/object-store/embedded.ts). */
+  objectUrlKey: Uint8Array;
 }
 
 export async function loadServerSecrets(db: Db, configured: string | undefined): Promise<ServerSecrets> {
@@ -33,6 +36,7 @@ export async function loadServerSecrets(db: Db, configured: string | undefined):
     srpSessionKey: derive('ente-server srp-session'),
     accountsTokenKey: derive('ente-server accounts-token'),
     standInKey: derive('ente-server srp-stand-in'),
+    objectUrlKey: derive('ente-server object-url'),
   };
 }
 

@@ -1,0 +1,438 @@
+// The embedded object store: objects are files under one folder of the server's disk, and the signed
+// URLs it hands out point at this server's own /objects routes (routes/objects.ts), which check the
+// signature here and stream bodies through here. Nothing is ever held whole in memory: a PUT streams
+// into a temporary file while its MD5 and length are counted, is synced, and only then renamed into
+// place, so a reader sees the old object or the whole new one and a crash leaves no half object.
+//
+// Layout under the root: objects/<key> (the key's segments are folders), tmp/ (bodies being received),
+// uploads/<uploadId>/key (the key the upload is for) and uploads/<uploadId>/part-<n>-<md5 hex>.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, mkdtemp, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import {
+  keyProblem,
+  type MultipartUploadInfo,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutTerms,
+} from './object-store.ts';
+import { completeResultXml, parseCompleteMultipartUpload } from './s3-xml.ts';
+
+/** The path prefix of the URLs the embedded store signs (the routes are registered under it). */
+export const OBJECTS_PATH = '/objects/';
+
+/** The largest CompleteMultipartUpload body read (10,000 parts take about 1 MB). */
+const MAX_COMPLETE_BODY_BYTES = 2 * 1024 * 1024;
+
+/** An S3 error code and its message: what the store found; routes/objects.ts chooses the status. */
+export interface StoreError {
+  error:
+    | 'AccessDenied'
+    | 'BadDigest'
+    | 'IncompleteBody'
+    | 'InvalidArgument'
+    | 'InvalidPart'
+    | 'InvalidPartOrder'
+    | 'KeyConflict'
+    | 'MalformedXML'
+    | 'MissingContentLength'
+    | 'NoSuchKey'
+    | 'NoSuchUpload'
+    | 'SignatureDoesNotMatch';
+  message: string;
+}
+
+/** A request whose signature held: what it may do. */
+export interface SignedRequest {
+  method: 'PUT' | 'POST' | 'GET';
+  key: string;
+  /** PUT: the signed body length and MD5 (base64). */
+  length?: number;
+  md5?: string;
+  /** A part's PUT and the completion's POST. */
+  uploadId?: string;
+  partNumber?: number;
+}
+
+export interface EmbeddedStoreOptions {
+  /** The folder objects live in; undefined: a temporary folder removed on close (DATA_DIR=memory://). */
+  root: string | undefined;
+  /** Keys the URL signatures (derived from the server secret). */
+  signingKey: Uint8Array;
+  /** Prepended to the signed paths; '' gives URLs relative to the API's origin, which is also the store's. */
+  baseUrl: string;
+  /** Milliseconds since the epoch (tests move it to expire URLs). */
+  now: () => number;
+}
+
+export class EmbeddedObjectStore implements ObjectStore {
+  /** The folder the store keeps everything in (tests look inside). */
+  readonly root: string;
+  private readonly temporary: boolean;
+  private readonly options: EmbeddedStoreOptions;
+
+  private constructor(root: string, temporary: boolean, options: EmbeddedStoreOptions) {
+    this.root = root;
+    this.temporary = temporary;
+    this.options = options;
+  }
+
+  static async open(options: EmbeddedStoreOptions): Promise<EmbeddedObjectStore> {
+    const temporary = options.root === undefined;
+    const root = options.root ?? (await mkdtemp(path.join(os.tmpdir(), 'ente-objects-')));
+    for (const folder of ['objects', 'tmp', 'uploads']) await mkdir(path.join(root, folder), { recursive: true });
+    return new EmbeddedObjectStore(path.resolve(root), temporary, options);
+  }
+
+  async close(): Promise<void> {
+    if (this.temporary) await rm(this.root, { recursive: true, force: true });
+  }
+
+  // The presigner side.
+
+  presignPut(key: string, terms: PutTerms): Promise<string> {
+    return this.signLater({ method: 'PUT', key, length: terms.length, md5: terms.md5 }, terms);
+  }
+
+  async createMultipartUpload(key: string): Promise<string> {
+    assertKey(key);
+    const uploadId = randomBytes(16).toString('hex');
+    await mkdir(this.uploadFolder(uploadId));
+    await writeFile(path.join(this.uploadFolder(uploadId), 'key'), key);
+    return uploadId;
+  }
+
+  presignPart(key: string, uploadId: string, partNumber: number, terms: PutTerms): Promise<string> {
+    const request = { method: 'PUT' as const, key, length: terms.length, md5: terms.md5, uploadId, partNumber };
+    return this.signLater(request, terms);
+  }
+
+  presignComplete(key: string, uploadId: string, expiresInSeconds: number): Promise<string> {
+    return this.signLater({ method: 'POST', key, uploadId }, { expiresInSeconds });
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    if (!isUploadId(uploadId) || (await this.uploadKey(uploadId)) !== key) return;
+    await rm(this.uploadFolder(uploadId), { recursive: true, force: true });
+  }
+
+  presignGet(key: string, expiresInSeconds: number): Promise<string> {
+    return this.signLater({ method: 'GET', key }, { expiresInSeconds });
+  }
+
+  async head(key: string): Promise<ObjectInfo | undefined> {
+    assertKey(key);
+    try {
+      const info = await stat(this.objectPath(key));
+      return info.isFile() ? { key, size: info.size, modifiedAt: info.mtimeMs } : undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await rm(this.objectPath(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ObjectInfo> {
+    const objects = path.join(this.root, 'objects');
+    for await (const file of walk(objects)) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      const key = path.relative(objects, file).split(path.sep).join('/');
+      yield { key, size: info.size, modifiedAt: info.mtimeMs };
+    }
+  }
+
+  async *listMultipartUploads(): AsyncIterable<MultipartUploadInfo> {
+    for (const uploadId of await readdir(path.join(this.root, 'uploads'))) {
+      if (!isUploadId(uploadId)) continue;
+      const key = await this.uploadKey(uploadId);
+      const info = await stat(this.uploadFolder(uploadId)).catch(() => undefined);
+      if (key !== undefined && info) yield { key, uploadId, startedAt: info.birthtimeMs || info.mtimeMs };
+    }
+  }
+
+  // The serving side: what routes/objects.ts calls for a request to a signed URL.
+
+  /**
+   * The request a URL's query allows for `method` on `key`, or why it is refused: an invalid key, a
+   * signature that does not cover exactly these values, or an expired one.
+   */
+  verify(method: string, key: string, query: Record<string, unknown>): SignedRequest | StoreError {
+    const problem = keyProblem(key);
+    if (problem) return { error: 'InvalidArgument', message: problem };
+    const field = (name: string) => (typeof query[name] === 'string' ? query[name] : '');
+    const signed: SignedRequest = { method: method === 'HEAD' ? 'GET' : (method as SignedRequest['method']), key };
+    if (field('length') !== '') signed.length = Number(field('length'));
+    if (field('md5') !== '') signed.md5 = field('md5');
+    if (field('uploadId') !== '') signed.uploadId = field('uploadId');
+    if (field('partNumber') !== '') signed.partNumber = Number(field('partNumber'));
+    const expires = field('expires');
+    const expected = this.signature(signed, expires);
+    const given = Buffer.from(field('signature'), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return { error: 'SignatureDoesNotMatch', message: 'the signature does not match this request' };
+    }
+    if (!(Number(expires) * 1000 > this.options.now())) {
+      return { error: 'AccessDenied', message: 'Request has expired' };
+    }
+    return signed;
+  }
+
+  /** Receives the body of a signed single PUT (a whole object) or of a part of a multipart upload. */
+  async receive(signed: SignedRequest, body: Readable): Promise<{ etag: string } | StoreError> {
+    if (signed.uploadId !== undefined) {
+      if (!isUploadId(signed.uploadId) || (await this.uploadKey(signed.uploadId)) !== signed.key) {
+        return noSuchUpload;
+      }
+    }
+    const received = await this.receiveToTemporary(body, signed.length ?? 0);
+    if ('error' in received) return received;
+    try {
+      const hex = received.md5.toString('hex');
+      if (received.md5.toString('base64') !== signed.md5) {
+        return { error: 'BadDigest', message: 'The Content-MD5 you specified did not match what we received.' };
+      }
+      if (signed.uploadId === undefined) {
+        const placed = await this.place(received.file, signed.key);
+        if (placed) return placed;
+      } else {
+        const folder = this.uploadFolder(signed.uploadId);
+        const name = `part-${String(signed.partNumber)}-`;
+        try {
+          await rename(received.file, path.join(folder, `${name}${hex}`));
+        } catch (error) {
+          // The upload was completed or aborted while this part arrived.
+          if (isMissing(error)) return noSuchUpload;
+          throw error;
+        }
+        // A part sent again replaces the earlier one, as in S3.
+        for (const other of await readdir(folder)) {
+          if (other.startsWith(name) && other !== `${name}${hex}`) await rm(path.join(folder, other), { force: true });
+        }
+      }
+      return { etag: `"${hex}"` };
+    } finally {
+      await rm(received.file, { force: true });
+    }
+  }
+
+  /** Joins the parts a CompleteMultipartUpload body names, in order, into the upload's object. */
+  async complete(signed: SignedRequest, body: Readable): Promise<{ xml: string } | StoreError> {
+    const uploadId = signed.uploadId ?? '';
+    if (!isUploadId(uploadId) || (await this.uploadKey(uploadId)) !== signed.key) return noSuchUpload;
+    const text = await readLimited(body, MAX_COMPLETE_BODY_BYTES);
+    if (text === undefined) return { error: 'MalformedXML', message: 'the body is too large' };
+    const parts = parseCompleteMultipartUpload(text);
+    if ('malformed' in parts) return { error: 'MalformedXML', message: parts.malformed };
+    for (let i = 1; i < parts.length; i++) {
+      if ((parts[i]?.partNumber ?? 0) <= (parts[i - 1]?.partNumber ?? 0)) {
+        return { error: 'InvalidPartOrder', message: 'The list of parts was not in ascending order.' };
+      }
+    }
+    const folder = this.uploadFolder(uploadId);
+    const present = new Set(await readdir(folder));
+    const files = parts.map((part) => `part-${String(part.partNumber)}-${part.etag}`);
+    const missing = files.findIndex((file) => !present.has(file));
+    if (missing >= 0) {
+      const part = String(parts[missing]?.partNumber);
+      return { error: 'InvalidPart', message: `Part ${part} was not uploaded or its ETag does not match.` };
+    }
+    const file = this.temporaryPath();
+    try {
+      const out = createWriteStream(file, { flags: 'wx' });
+      for (const name of files) await pipeline(createReadStream(path.join(folder, name)), out, { end: false });
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.once('close', resolve);
+        out.end();
+      });
+      await syncPath(file);
+      const placed = await this.place(file, signed.key);
+      if (placed) return placed;
+    } finally {
+      await rm(file, { force: true });
+    }
+    await rm(folder, { recursive: true, force: true });
+    const digests = Buffer.concat(parts.map((part) => Buffer.from(part.etag, 'hex')));
+    const etag = `"${createHash('md5').update(digests).digest('hex')}-${String(parts.length)}"`;
+    return { xml: completeResultXml(signed.key, etag) };
+  }
+
+  /** A stream of bytes `start`…`end` (inclusive) of the object, or undefined when there is none. */
+  read(key: string, start: number, end: number): ReadStream {
+    return createReadStream(this.objectPath(key), { start, end });
+  }
+
+  // Internals.
+
+  /** sign() as a promise, so that an invalid key rejects like the S3 presigner's errors do. */
+  private signLater(request: SignedRequest, terms: { expiresInSeconds: number }): Promise<string> {
+    try {
+      return Promise.resolve(this.sign(request, terms));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private sign(request: SignedRequest, terms: { expiresInSeconds: number }): string {
+    assertKey(request.key);
+    const expires = String(Math.floor(this.options.now() / 1000) + Math.ceil(terms.expiresInSeconds));
+    const query = new URLSearchParams();
+    if (request.length !== undefined) query.set('length', String(request.length));
+    if (request.md5 !== undefined) query.set('md5', request.md5);
+    if (request.uploadId !== undefined) query.set('uploadId', request.uploadId);
+    if (request.partNumber !== undefined) query.set('partNumber', String(request.partNumber));
+    query.set('expires', expires);
+    query.set('signature', this.signature(request, expires).toString('base64url'));
+    const encodedKey = request.key.split('/').map(encodeURIComponent).join('/');
+    return `${this.options.baseUrl}${OBJECTS_PATH}${encodedKey}?${query.toString()}`;
+  }
+
+  /** HMAC-SHA256 over every value the request is bound to, one per line (none can hold a newline). */
+  private signature(request: SignedRequest, expires: string): Buffer {
+    const fields = [
+      'ente-object-v1',
+      request.method,
+      request.key,
+      expires,
+      request.length === undefined ? '' : String(request.length),
+      request.md5 ?? '',
+      request.uploadId ?? '',
+      request.partNumber === undefined ? '' : String(request.partNumber),
+    ];
+    if (fields.some((field) => field.includes('\n'))) return Buffer.alloc(32);
+    return createHmac('sha256', this.options.signingKey).update(fields.join('\n')).digest();
+  }
+
+  private async receiveToTemporary(
+    body: Readable,
+    length: number,
+  ): Promise<{ file: string; md5: Buffer } | StoreError> {
+    const file = this.temporaryPath();
+    const hash = createHash('md5');
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > length) throw new TooLong();
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(file, { flags: 'wx' }),
+      );
+      if (size !== length) throw new TooShort();
+      await syncPath(file);
+      return { file, md5: hash.digest() };
+    } catch (error) {
+      await rm(file, { force: true });
+      if (error instanceof TooLong || error instanceof TooShort) {
+        return { error: 'IncompleteBody', message: `the body is not the signed ${String(length)} bytes` };
+      }
+      throw error;
+    }
+  }
+
+  /** Renames a synced file to the object's path; a key under another object's name is refused. */
+  private async place(file: string, key: string): Promise<StoreError | undefined> {
+    const target = this.objectPath(key);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(file, target);
+      await syncPath(path.dirname(target));
+      return undefined;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTEMPTY') {
+        return { error: 'KeyConflict', message: 'the key is a folder of other keys, or one of its folders is a key' };
+      }
+      throw error;
+    }
+  }
+
+  private objectPath(key: string): string {
+    const objects = path.join(this.root, 'objects');
+    const file = path.join(objects, ...key.split('/'));
+    // keyProblem already refused every key that could leave the folder; this makes sure of it.
+    if (!file.startsWith(objects + path.sep)) throw new Error('object key outside the store');
+    return file;
+  }
+
+  private uploadFolder(uploadId: string): string {
+    return path.join(this.root, 'uploads', uploadId);
+  }
+
+  private async uploadKey(uploadId: string): Promise<string | undefined> {
+    return readFile(path.join(this.uploadFolder(uploadId), 'key'), 'utf8').catch(() => undefined);
+  }
+
+  private temporaryPath(): string {
+    return path.join(this.root, 'tmp', randomBytes(12).toString('hex'));
+  }
+}
+
+const noSuchUpload: StoreError = {
+  error: 'NoSuchUpload',
+  message: 'The specified upload does not exist. It may have been aborted or completed.',
+};
+
+class TooLong extends Error {}
+class TooShort extends Error {}
+
+function assertKey(key: string): void {
+  const problem = keyProblem(key);
+  if (problem) throw new Error(`invalid object key: ${problem}`);
+}
+
+function isUploadId(uploadId: string): boolean {
+  return /^[0-9a-f]{32}$/.test(uploadId);
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** fsync of a file or folder through a descriptor of its own (the data and the inode are synced either way). */
+async function syncPath(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* walk(folder: string): AsyncIterable<string> {
+  const entries = await opendir(folder).catch(() => undefined);
+  if (!entries) return;
+  for await (const entry of entries) {
+    const child = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(child);
+    else if (entry.isFile()) yield child;
+  }
+}
+
+/** The body as text, or undefined when it is longer than `limit` bytes. */
+async function readLimited(body: Readable, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
