@@ -37,7 +37,7 @@ describe('transport', () => {
     const allowed = await api.get('/ping', { headers: { Origin: 'http://localhost:3003' } });
     assert.equal(allowed.headers.get('access-control-allow-origin'), 'http://localhost:3003');
     assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true');
-    assert.equal(allowed.headers.get('access-control-expose-headers'), 'X-Request-Id');
+    assert.equal(allowed.headers.get('access-control-expose-headers'), 'X-Request-Id, ETag');
   });
 
   test('CORS: other origins get no CORS headers', async () => {

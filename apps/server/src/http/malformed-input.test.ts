@@ -518,7 +518,9 @@ describe('malformed input', () => {
   });
 
   test('the list above covers every route the server has', () => {
-    assert.deepEqual([...server.app.routeList].sort(), Object.keys(routes).sort());
+    // The object store's URLs speak S3's XML, not the API's JSON: routes/objects.test.ts sweeps them.
+    const apiRoutes = server.app.routeList.filter((route) => !route.endsWith(' /objects/*'));
+    assert.deepEqual(apiRoutes.sort(), Object.keys(routes).sort());
   });
 
   // Logging out, and ending a session named by ?token= (the token may travel there too), end the test

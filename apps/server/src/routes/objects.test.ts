@@ -198,62 +198,24 @@ describe('object store URLs', () => {
       const parts = [bytesOf(100, 1), bytesOf(100, 2)];
       const { uploadId, etags } = await uploadParts('1/fails', parts);
       const [first = '', second = ''] = etags;
-      const failures: [string, number, string][] = [
-        [
-          completion([
-            { number: 1, etag: first },
-            { number: 3, etag: second },
-          ]),
-          400,
-          'InvalidPart',
-        ],
-        [
-          completion([
-            { number: 1, etag: first },
-            { number: 2, etag: first },
-          ]),
-          400,
-          'InvalidPart',
-        ],
-        [
-          completion([
-            { number: 2, etag: second },
-            { number: 1, etag: first },
-          ]),
-          400,
-          'InvalidPartOrder',
-        ],
-        [
-          completion([
-            { number: 1, etag: first },
-            { number: 1, etag: first },
-          ]),
-          400,
-          'InvalidPartOrder',
-        ],
-        [
-          '<CompleteMultipartUpload><Part><PartNumber>1</PartNumber></Part></CompleteMultipartUpload>',
-          400,
-          'MalformedXML',
-        ],
-        ['{"parts": [1, 2]}', 400, 'MalformedXML'],
-        ['', 400, 'MalformedXML'],
+      const named = (...pairs: [number, string][]) => completion(pairs.map(([number, etag]) => ({ number, etag })));
+      const failures: [string, string][] = [
+        [named([1, first], [3, second]), 'InvalidPart'],
+        [named([1, first], [2, first]), 'InvalidPart'],
+        [named([2, second], [1, first]), 'InvalidPartOrder'],
+        [named([1, first], [1, first]), 'InvalidPartOrder'],
+        ['<CompleteMultipartUpload><Part><PartNumber>1</PartNumber></Part></CompleteMultipartUpload>', 'MalformedXML'],
+        ['{"parts": [1, 2]}', 'MalformedXML'],
+        ['', 'MalformedXML'],
       ];
-      for (const [xml, status, code] of failures) {
+      for (const [xml, code] of failures) {
         const result = await complete('1/fails', uploadId, xml);
-        assert.equal(result.status, status, xml);
+        assert.equal(result.status, 400, xml);
         assert.match(result.text, new RegExp(`<Code>${code}</Code>`), xml);
       }
       assert.equal(await store().head('1/fails'), undefined);
       // The upload is intact after those failures, and completes.
-      const done = await complete(
-        '1/fails',
-        uploadId,
-        completion([
-          { number: 1, etag: first },
-          { number: 2, etag: second },
-        ]),
-      );
+      const done = await complete('1/fails', uploadId, named([1, first], [2, second]));
       assert.equal(done.status, 200, done.text);
     });
 
@@ -304,6 +266,44 @@ describe('object store URLs', () => {
       (await collect(store().list())).map((object) => object.key).filter((key) => !key.startsWith('1/')),
       [],
     );
+  });
+
+  test("malformed input in the path, the query or the body is a 4xx in S3's XML, never a 5xx", async () => {
+    const bytes = bytesOf(10);
+    const good = new URL(await signedPut('1/malformed', bytes));
+    const hostile = ['%00', '%ED%A0%80', '%C0%80', '%FF', '%0A', 'x'.repeat(5000), '-1', '1e3', 'NaN', '%F0%9F%98%80'];
+    const names = ['length', 'md5', 'uploadId', 'partNumber', 'expires', 'signature'];
+    const attempts: { method: string; path: string; body?: Buffer }[] = [];
+    for (const method of ['PUT', 'POST', 'GET']) {
+      for (const value of hostile) {
+        attempts.push({ method, path: `/objects/1/${value}${good.search}` });
+        for (const name of names) {
+          const query = good.search.replace(new RegExp(`${name}=[^&]*`), `${name}=${value}`);
+          attempts.push({ method, path: `/objects/1/malformed${query}&${name}=${value}` });
+          attempts.push({ method, path: `/objects/1/malformed${query}`, body: Buffer.from(value) });
+        }
+      }
+    }
+    for (const attempt of attempts) {
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          { host: good.hostname, port: good.port, path: attempt.path, method: attempt.method },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(attempt.method === 'GET' ? undefined : (attempt.body ?? Buffer.from(bytes)));
+      });
+      const shown = `${attempt.method} ${attempt.path.slice(0, 200)}: ${String(answer.status)} ${answer.text.slice(0, 200)}`;
+      assert.ok(answer.status >= 400 && answer.status < 500, shown);
+      // A path that does not decode is refused by the router, before any route, in the API's shape.
+      if (answer.text.includes('invalid percent-encoding')) continue;
+      assert.match(answer.text, /<Error><Code>[A-Za-z]+<\/Code><Message>[^<]*<\/Message><\/Error>$/, shown);
+    }
+    assert.equal(await store().head('1/malformed'), undefined);
   });
 
   test('CORS lets an app send Content-MD5 and read ETag', async () => {
