@@ -15,9 +15,9 @@ declare module '@ente/shared/i18n/i18n.ts' {
   }
 }
 
-// One import() for every namespace: webpack makes one map of the 27 files (in the first load of every
-// route, as part of _app), where an import() per namespace made three, about 0.5 KiB gzip more.
-const load = (namespace: string) => (locale: string) => import(`./locales/${locale}/${namespace}.json`);
+// Each through load-locale.ts, which comes with import() (its map of the files stays out of _app).
+const load = (namespace: string) => (locale: string) =>
+  import('./load-locale.ts').then((module) => module.loadLocaleFile(namespace, locale));
 
 export const authLocales = {
   codes: load('codes'),
