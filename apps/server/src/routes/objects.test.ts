@@ -385,8 +385,11 @@ describe('object store URLs', () => {
     } finally {
       clearInterval(sample);
     }
+    // The halfway wait above is the proof that it streams; this bound only catches a store that gathers the
+    // body (at least 64 MiB at once). The process's RSS also holds socket buffers, the reader's read-ahead and
+    // garbage not yet collected, so a tighter bound fails under load (33 MiB was seen in a gate run).
     const growth = peak - baseline;
-    assert.ok(growth < size / 2, `memory grew by ${String(Math.round(growth / 1024 / 1024))} MiB for a 64 MiB body`);
+    assert.ok(growth < size, `memory grew by ${String(Math.round(growth / 1024 / 1024))} MiB for a 64 MiB body`);
   });
 });
 
