@@ -28,6 +28,7 @@ import { registerTwoFactorRoutes } from './routes/two-factor.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { closeContext, createContext, type Context } from './services/context.ts';
 import { schedulePurge } from './services/maintenance.ts';
+import { scheduleObjectSweep } from './services/object-ledger.ts';
 import { openObjectStore, type EmbeddedObjectStore } from './services/object-store.ts';
 
 declare module 'fastify' {
@@ -60,8 +61,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const stopPurge = schedulePurge(ctx);
   const objects = await openObjectStore(ctx);
   app.decorate('objectStore', objects);
+  const stopSweep = scheduleObjectSweep(ctx, objects);
   app.addHook('onClose', async () => {
     stopPurge();
+    await stopSweep();
     await objects.close();
     await closeContext(ctx);
   });

@@ -234,4 +234,20 @@ export const migrations: Record<string, readonly string[]> = {
     `ALTER TABLE ott_sends ADD COLUMN kind TEXT NOT NULL DEFAULT 'new'`,
     `CREATE INDEX ott_sends_kind_time ON ott_sends (kind, sent_at)`,
   ],
+  // The photos' object ledger (services/object-ledger.ts): one row per store object that is swept unless
+  // it is confirmed (an upload URL handed out, not yet followed by POST /files) or that must go (a file
+  // deleted for ever). No foreign key to users: a row must outlive its account so that its object is
+  // still swept (user IDs are never reused).
+  '0008_object_ledger': [
+    `CREATE TABLE object_ledger (
+      object_key TEXT PRIMARY KEY,
+      user_id BIGINT,
+      upload_id TEXT,
+      reason TEXT NOT NULL CHECK (reason IN ('unconfirmed', 'deleted')),
+      sweep_after BIGINT NOT NULL,
+      claims INTEGER NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX object_ledger_sweep ON object_ledger (sweep_after)`,
+  ],
 };

@@ -31,6 +31,7 @@ export interface Database {
   webauthn_sessions: WebauthnSessionsTable;
   passkey_login_sessions: PasskeyLoginSessionsTable;
   passkey_recovery: PasskeyRecoveryTable;
+  object_ledger: ObjectLedgerTable;
 }
 
 export interface UsersTable {
@@ -239,5 +240,20 @@ export interface PasskeyRecoveryTable {
   secret_hash: string;
   user_secret_cipher: string;
   user_secret_nonce: string;
+  created_at: Int8;
+}
+
+/** Store objects swept unless confirmed, or due to go (services/object-ledger.ts). */
+export interface ObjectLedgerTable {
+  object_key: string;
+  /** The uploader of an unconfirmed object; null when unknown (a deleted file's objects). */
+  user_id: Int8 | null;
+  /** A multipart upload to abort with the object. */
+  upload_id: string | null;
+  reason: 'unconfirmed' | 'deleted';
+  /** µs: when the sweep may take it (moved forward by each claim: the lease). */
+  sweep_after: Int8;
+  /** How many sweeps claimed it (0: never; a claimed object can no longer be confirmed). */
+  claims: Generated<number>;
   created_at: Int8;
 }
