@@ -3,6 +3,7 @@
 // are services/authenticator.ts's.
 import { sql } from 'kysely';
 
+import { timeAfter } from './change-times.ts';
 import type { Db } from './database.ts';
 
 export async function keyOf(db: Db, userID: number) {
@@ -44,12 +45,7 @@ export async function lockKey(tx: Db, userID: number): Promise<boolean> {
 export async function nextUpdatedAt(tx: Db, userID: number): Promise<string> {
   const { next } = await tx
     .selectFrom('authenticator_entity')
-    .select(
-      sql<string>`greatest(
-        (extract(epoch from clock_timestamp()) * 1000000)::bigint,
-        coalesce(max(updated_at), 0) + 1
-      )`.as('next'),
-    )
+    .select(timeAfter(sql`coalesce(max(updated_at), 0)`).as('next'))
     .where('user_id', '=', userID)
     .executeTakeFirstOrThrow();
   return next;

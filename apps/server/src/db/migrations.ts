@@ -250,4 +250,85 @@ export const migrations: Record<string, readonly string[]> = {
     )`,
     `CREATE INDEX object_ledger_sweep ON object_ledger (sweep_after)`,
   ],
+  // Photos (docs/protocol.md#photos): albums, their sharing, files and which album holds which file. Ids
+  // are BIGSERIAL numbers, as Ente's clients expect. Every change a client must see is stamped with
+  // updation_time under the locks of services/photo-clock.ts, so each cursor (a user's collection list,
+  // one collection's diff) sees changes in the order of their times. Magic metadata columns hold JSON text
+  // {version, count, data, header}. A file deleted for ever keeps its row (is_deleted), as museum does, so
+  // that diffs can tell clients; a later trash table refers to (file_id, collection_id) of collection_files.
+  '0009_photos': [
+    `CREATE TABLE collections (
+      collection_id BIGSERIAL PRIMARY KEY,
+      owner_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      encrypted_key TEXT NOT NULL,
+      key_decryption_nonce TEXT NOT NULL,
+      encrypted_name TEXT NOT NULL,
+      name_decryption_nonce TEXT NOT NULL,
+      type TEXT NOT NULL CHECK (type IN ('album', 'folder', 'favorites', 'uncategorized')),
+      app TEXT NOT NULL,
+      attributes TEXT NOT NULL DEFAULT '{"version":0}',
+      magic_metadata TEXT,
+      pub_magic_metadata TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      updation_time BIGINT NOT NULL
+    )`,
+    `CREATE INDEX collections_owner_time ON collections (owner_id, updation_time)`,
+    // At most one favorites and one uncategorized collection per owner and app, as in museum.
+    `CREATE UNIQUE INDEX collections_one_favorites ON collections (owner_id, app) WHERE type = 'favorites'`,
+    `CREATE UNIQUE INDEX collections_one_uncategorized ON collections (owner_id, app) WHERE type = 'uncategorized'`,
+    // One row per (collection, sharee); unsharing keeps it (is_deleted) so the sharee's list reports it.
+    `CREATE TABLE collection_shares (
+      collection_id BIGINT NOT NULL REFERENCES collections (collection_id) ON DELETE CASCADE,
+      from_user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      to_user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      role TEXT NOT NULL CHECK (role IN ('VIEWER', 'COLLABORATOR', 'ADMIN')),
+      encrypted_key TEXT NOT NULL,
+      magic_metadata TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      shared_at BIGINT NOT NULL,
+      updation_time BIGINT NOT NULL,
+      PRIMARY KEY (collection_id, to_user_id)
+    )`,
+    `CREATE INDEX collection_shares_to_user ON collection_shares (to_user_id, updation_time)`,
+    `CREATE TABLE files (
+      file_id BIGSERIAL PRIMARY KEY,
+      owner_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      file_object_key TEXT NOT NULL UNIQUE,
+      file_decryption_header TEXT NOT NULL,
+      file_size BIGINT NOT NULL,
+      thumbnail_object_key TEXT NOT NULL UNIQUE,
+      thumbnail_decryption_header TEXT NOT NULL,
+      thumbnail_size BIGINT NOT NULL,
+      encrypted_metadata TEXT NOT NULL,
+      metadata_decryption_header TEXT NOT NULL,
+      magic_metadata TEXT,
+      pub_magic_metadata TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      updation_time BIGINT NOT NULL,
+      CONSTRAINT files_two_objects CHECK (file_object_key <> thumbnail_object_key)
+    )`,
+    `CREATE INDEX files_owner ON files (owner_id) WHERE NOT is_deleted`,
+    // The file's key under the collection's key. This row is what a collection diff returns.
+    `CREATE TABLE collection_files (
+      collection_id BIGINT NOT NULL REFERENCES collections (collection_id) ON DELETE CASCADE,
+      file_id BIGINT NOT NULL REFERENCES files (file_id) ON DELETE CASCADE,
+      encrypted_key TEXT NOT NULL,
+      key_decryption_nonce TEXT NOT NULL,
+      c_owner_id BIGINT NOT NULL,
+      f_owner_id BIGINT NOT NULL,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      updation_time BIGINT NOT NULL,
+      PRIMARY KEY (collection_id, file_id)
+    )`,
+    `CREATE INDEX collection_files_diff ON collection_files (collection_id, updation_time)`,
+    `CREATE INDEX collection_files_file ON collection_files (file_id)`,
+    // Each user's last photos time: every write locks the clocks of the users who will see it.
+    `CREATE TABLE photo_clocks (
+      user_id BIGINT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+      last_time BIGINT NOT NULL
+    )`,
+  ],
 };

@@ -32,6 +32,11 @@ export interface Database {
   passkey_login_sessions: PasskeyLoginSessionsTable;
   passkey_recovery: PasskeyRecoveryTable;
   object_ledger: ObjectLedgerTable;
+  collections: CollectionsTable;
+  collection_shares: CollectionSharesTable;
+  files: FilesTable;
+  collection_files: CollectionFilesTable;
+  photo_clocks: PhotoClocksTable;
 }
 
 export interface UsersTable {
@@ -256,4 +261,78 @@ export interface ObjectLedgerTable {
   /** How many sweeps claimed it (0: never; a claimed object can no longer be confirmed). */
   claims: Generated<number>;
   created_at: Int8;
+}
+
+export type CollectionType = 'album' | 'folder' | 'favorites' | 'uncategorized';
+export type ShareRole = 'VIEWER' | 'COLLABORATOR' | 'ADMIN';
+
+/** Magic metadata columns hold the JSON text of {version, count, data, header}, or null when never set. */
+export interface CollectionsTable {
+  collection_id: GeneratedInt8;
+  owner_id: Int8;
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  encrypted_name: string;
+  name_decryption_nonce: string;
+  type: CollectionType;
+  /** The client app the collection belongs to (`photos`, `locker`). */
+  app: string;
+  /** JSON text of museum's attributes ({version, encryptedPath?, pathDecryptionNonce?}). */
+  attributes: Generated<string>;
+  magic_metadata: string | null;
+  pub_magic_metadata: string | null;
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  updation_time: Int8;
+}
+
+export interface CollectionSharesTable {
+  collection_id: Int8;
+  from_user_id: Int8;
+  to_user_id: Int8;
+  role: ShareRole;
+  /** The collection key sealed to the sharee's public key. */
+  encrypted_key: string;
+  magic_metadata: string | null;
+  is_deleted: Generated<boolean>;
+  shared_at: Int8;
+  updation_time: Int8;
+}
+
+export interface FilesTable {
+  file_id: GeneratedInt8;
+  owner_id: Int8;
+  file_object_key: string;
+  file_decryption_header: string;
+  file_size: Int8;
+  thumbnail_object_key: string;
+  thumbnail_decryption_header: string;
+  thumbnail_size: Int8;
+  encrypted_metadata: string;
+  metadata_decryption_header: string;
+  magic_metadata: string | null;
+  pub_magic_metadata: string | null;
+  /** Deleted for ever (its objects scheduled for removal); a trashed file is not deleted. */
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  updation_time: Int8;
+}
+
+/** A file in a collection: the file key boxed with the collection key. The collection diff's row. */
+export interface CollectionFilesTable {
+  collection_id: Int8;
+  file_id: Int8;
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  c_owner_id: Int8;
+  f_owner_id: Int8;
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  updation_time: Int8;
+}
+
+/** Each user's last photos time (services/photo-clock.ts). */
+export interface PhotoClocksTable {
+  user_id: Int8;
+  last_time: Int8;
 }
