@@ -12,8 +12,8 @@ export const quietEnv = Object.freeze({
 
 /**
  * The settings of the local stack a caller may override from the environment (see start.mjs):
- * the apps' build settings and the server's allowed origins and accounts address.
- * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'NEXT_PUBLIC_ENTE_APP_ORIGINS' | 'APP_ORIGINS' | 'ACCOUNTS_URL', string | undefined>>}
+ * the apps' build settings, the server's allowed origins and accounts address, and its object store.
+ * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'NEXT_PUBLIC_ENTE_APP_ORIGINS' | 'APP_ORIGINS' | 'ACCOUNTS_URL' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'PHOTOS_APP_ORIGINS', string | undefined>>}
  */
 export const stackOverrides = Object.freeze({
   NEXT_PUBLIC_ENTE_ENDPOINT: process.env.NEXT_PUBLIC_ENTE_ENDPOINT,
@@ -21,4 +21,10 @@ export const stackOverrides = Object.freeze({
   NEXT_PUBLIC_ENTE_APP_ORIGINS: process.env.NEXT_PUBLIC_ENTE_APP_ORIGINS,
   APP_ORIGINS: process.env.APP_ORIGINS,
   ACCOUNTS_URL: process.env.ACCOUNTS_URL,
+  // The server's S3-compatible object store (apps/server/README.md), whose origin the apps' CSP must allow.
+  S3_BUCKET: process.env.S3_BUCKET,
+  S3_ENDPOINT: process.env.S3_ENDPOINT,
+  S3_REGION: process.env.S3_REGION,
+  S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
+  PHOTOS_APP_ORIGINS: process.env.PHOTOS_APP_ORIGINS,
 });

@@ -20,11 +20,19 @@ import { createGzip } from 'node:zlib';
  * @param {string} [options.host] the interface to bind; loopback unless told otherwise
  * @param {string[]} [options.apiOrigins] origins the app may call besides its own (its API server)
  * @param {string[]} [options.extraConnectSrc] further connect-src sources; see contentSecurityPolicy
+ * @param {string[]} [options.storeOrigins] the photos' S3-compatible object store, when it is not the API's origin
  * @returns {Promise<{ server: import('node:http').Server, port: number, url: string, close: () => Promise<void> }>}
  */
-export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiOrigins = [], extraConnectSrc }) {
+export async function serveStatic({
+  root,
+  port = 0,
+  host = '127.0.0.1',
+  apiOrigins = [],
+  extraConnectSrc,
+  storeOrigins,
+}) {
   const realRoot = await realpath(path.resolve(root));
-  const headers = securityHeaders({ apiOrigins, extraConnectSrc });
+  const headers = securityHeaders({ apiOrigins, extraConnectSrc, storeOrigins });
   const server = createServer((request, response) => {
     handle(realRoot, headers, request, response).catch((error) => {
       if (!response.headersSent) {
@@ -70,9 +78,17 @@ export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiOrigi
  *   code; a deployment that wants a closed list passes extraConnectSrc: [] (CLI: --connect-src '').
  *   Plain-http origins other than the configured ones stay blocked, so pointing an app at another
  *   http:// server needs that origin added here (--api-origin).
+ * - The photos' object store: uploads and downloads are fetch()es (files are decrypted into blob:
+ *   URLs, which img-src and media-src already allow), so its origin goes into connect-src only: the
+ *   API's origin for the embedded store, the S3 store's own (--store-origin) otherwise.
  */
-export function contentSecurityPolicy({ apiOrigins = [], extraConnectSrc = ['https:'] } = {}) {
-  const connectSrc = unique(["'self'", ...apiOrigins.flatMap(loopbackAliases), ...extraConnectSrc]);
+export function contentSecurityPolicy({ apiOrigins = [], extraConnectSrc = ['https:'], storeOrigins = [] } = {}) {
+  const connectSrc = unique([
+    "'self'",
+    ...apiOrigins.flatMap(loopbackAliases),
+    ...storeOrigins.flatMap(loopbackAliases),
+    ...extraConnectSrc,
+  ]);
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -272,13 +288,14 @@ async function main() {
       host: { type: 'string', default: '127.0.0.1' },
       'api-origin': { type: 'string', multiple: true, default: [] },
       'connect-src': { type: 'string' },
+      'store-origin': { type: 'string', multiple: true, default: [] },
     },
   });
   const [folder] = positionals;
   if (!folder) {
     console.error(
       'usage: node scripts/serve-static.mjs <out-folder> [--port 3000] [--host 127.0.0.1] ' +
-        "[--api-origin http://localhost:8080]... [--connect-src 'https:']",
+        "[--api-origin http://localhost:8080]... [--store-origin http://localhost:9000]... [--connect-src 'https:']",
     );
     process.exit(2);
   }
@@ -289,6 +306,7 @@ async function main() {
     port: Number(values.port),
     host: values.host,
     apiOrigins: values['api-origin'],
+    storeOrigins: values['store-origin'],
     extraConnectSrc,
   });
   console.log(`serving ${path.resolve(folder)} at ${url}`);

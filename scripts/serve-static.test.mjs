@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 
 import { contentSecurityPolicy, serveStatic } from './serve-static.mjs';
+import { objectStoreOrigin } from './start.mjs';
 
 describe('serve-static', () => {
   let sandbox;
@@ -158,6 +159,35 @@ describe('serve-static', () => {
   test('lets a deployment close connect-src to its own list', () => {
     const csp = contentSecurityPolicy({ apiOrigins: ['https://api.example.org'], extraConnectSrc: [] });
     assert.deepEqual(directive(csp, 'connect-src'), ["'self'", 'https://api.example.org']);
+  });
+
+  test("allows the object store's origin (an S3 store on plain http too) in connect-src", () => {
+    const csp = contentSecurityPolicy({
+      apiOrigins: ['https://api.example.org'],
+      storeOrigins: ['http://localhost:9000'],
+      extraConnectSrc: [],
+    });
+    assert.deepEqual(directive(csp, 'connect-src'), [
+      "'self'",
+      'https://api.example.org',
+      'http://localhost:9000',
+      'http://127.0.0.1:9000',
+    ]);
+    assert.deepEqual(directive(csp, 'img-src'), ["'self'", 'data:', 'blob:']);
+  });
+
+  test("the local stack's CSP learns the store's origin from the server's S3 settings", () => {
+    assert.equal(objectStoreOrigin({}), undefined);
+    const local = { S3_BUCKET: 'photos', S3_ENDPOINT: 'http://localhost:9000/', S3_FORCE_PATH_STYLE: '1' };
+    assert.equal(objectStoreOrigin(local), 'http://localhost:9000');
+    assert.equal(
+      objectStoreOrigin({ S3_BUCKET: 'photos', S3_ENDPOINT: 'https://s3.example.org' }),
+      'https://photos.s3.example.org',
+    );
+    assert.equal(
+      objectStoreOrigin({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1' }),
+      'https://photos.s3.eu-west-1.amazonaws.com',
+    );
   });
 });
 

@@ -47,6 +47,20 @@ export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
 }
 
 /**
+ * The origin browsers reach the server's S3-compatible object store at (for the apps' CSP), or
+ * undefined for the embedded store, which is the API's origin. As the AWS SDK builds its URLs:
+ * ENDPOINT/BUCKET path-style, BUCKET.ENDPOINT otherwise, AWS's regional endpoint without S3_ENDPOINT.
+ *
+ * @param {Record<string, string | undefined>} env
+ */
+export function objectStoreOrigin(env) {
+  if (!env.S3_BUCKET) return undefined;
+  const pathStyle = ['1', 'true', 'yes'].includes(env.S3_FORCE_PATH_STYLE ?? '');
+  const endpoint = new URL(env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
+  return pathStyle ? endpoint.origin : `${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`;
+}
+
+/**
  * Starts the server and the four apps; resolves once all of them answer.
  *
  * @param {object} [options]
@@ -95,6 +109,7 @@ export async function startStack(options = {}) {
       port: ports.server,
       dataDir: options.dataDir,
       appOrigins: env.APP_ORIGINS || appOrigins(ports),
+      photosOrigins: env.PHOTOS_APP_ORIGINS || `${localUrl(ports.photos)},http://127.0.0.1:${ports.photos}`,
       accountsUrl: env.ACCOUNTS_URL || buildEnv.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
       serverEnv: options.serverEnv ?? {},
       onOutput: options.onServerOutput ?? ((line) => console.log(`[server] ${line}`)),
@@ -107,11 +122,13 @@ export async function startStack(options = {}) {
     });
     closers.push(server.stop);
     const apiOrigin = new URL(buildEnv.NEXT_PUBLIC_ENTE_ENDPOINT).origin;
+    const storeOrigin = objectStoreOrigin(env);
     for (const name of appNames) {
       const app = await serveStatic({
         root: path.join(root, 'apps', name, 'out'),
         port: ports[name],
         apiOrigins: [apiOrigin],
+        storeOrigins: storeOrigin ? [storeOrigin] : [],
       });
       closers.push(app.close);
     }
@@ -156,7 +173,16 @@ async function build(buildEnv, apps) {
  * Spawns the built API server (apps/server/dist/main.js) and waits for GET /ping.
  * @returns {Promise<{ ready: Promise<void>, stop: () => Promise<void> }>}
  */
-async function startServer({ port, dataDir, appOrigins, accountsUrl, serverEnv, onOutput, onUnexpectedExit }) {
+async function startServer({
+  port,
+  dataDir,
+  appOrigins,
+  photosOrigins,
+  accountsUrl,
+  serverEnv,
+  onOutput,
+  onUnexpectedExit,
+}) {
   const serverDir = path.join(root, 'apps', 'server');
   const child = spawn(process.execPath, [serverEntry], {
     cwd: serverDir,
@@ -166,6 +192,8 @@ async function startServer({ port, dataDir, appOrigins, accountsUrl, serverEnv, 
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_ORIGINS: appOrigins,
+      // Checked against an S3 store's CORS at start.
+      PHOTOS_APP_ORIGINS: photosOrigins,
       ACCOUNTS_URL: accountsUrl,
       // Passkeys are checked at the accounts app: its origin is the relying party's (unless set).
       WEBAUTHN_RP_ID: quietEnv.WEBAUTHN_RP_ID || new URL(accountsUrl).hostname,

@@ -26,17 +26,22 @@ import { registerPingRoute } from './routes/ping.ts';
 import { registerSrpRoutes } from './routes/srp.ts';
 import { registerTwoFactorRoutes } from './routes/two-factor.ts';
 import { registerUserRoutes } from './routes/users.ts';
-import { closeContext, createContext, type Context } from './services/context.ts';
+import { afterAnswer, closeContext, createContext, type Context } from './services/context.ts';
 import { schedulePurge } from './services/maintenance.ts';
 import { scheduleObjectSweep } from './services/object-ledger.ts';
-import { openObjectStore, type EmbeddedObjectStore } from './services/object-store.ts';
+import {
+  checkObjectStoreAtStart,
+  embeddedStoreOf,
+  openObjectStore,
+  type OpenObjectStore,
+} from './services/object-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services the routes use (tests reach the database through it). */
     ctx: Context;
-    /** The embedded object store (tests sign URLs through it). */
-    objectStore: EmbeddedObjectStore;
+    /** The photos' object store, embedded or S3 (tests sign URLs through it). */
+    objectStore: OpenObjectStore;
   }
 }
 
@@ -60,8 +65,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('ctx', ctx);
   const stopPurge = schedulePurge(ctx);
   const objects = await openObjectStore(ctx);
-  app.decorate('objectStore', objects);
+  app.decorate<OpenObjectStore>('objectStore', objects);
   const stopSweep = scheduleObjectSweep(ctx, objects);
+  afterAnswer(
+    ctx,
+    checkObjectStoreAtStart(ctx, objects).then(() => undefined),
+  );
   app.addHook('onClose', async () => {
     stopPurge();
     await stopSweep();
@@ -83,7 +92,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerTwoFactorRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
   registerAuthenticatorRoutes(app, ctx);
-  registerObjectRoutes(app, objects);
+  // An S3 store's URLs go to the store itself.
+  const embedded = embeddedStoreOf(objects);
+  if (embedded) registerObjectRoutes(app, embedded);
   return app;
 }
 

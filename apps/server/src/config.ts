@@ -128,6 +128,25 @@ const configSchema = z.object({
         .filter((origin) => origin !== ''),
     ),
 
+  /**
+   * The photos' object store: the embedded one (DATA_DIR/object-store, served by this server) unless
+   * S3_BUCKET names a bucket of an S3-compatible store (docs/self-hosting.md#object-storage).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  /** The store's URL; unset: AWS's own endpoint for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither: the AWS SDK's usual sources (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** URLs as ENDPOINT/BUCKET/KEY rather than BUCKET.ENDPOINT/KEY (MinIO, Garage, a store without wildcard DNS). */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Origins of the photos apps, whose uploads and downloads go to the store: checked against its CORS at start. */
+  PHOTOS_APP_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+
   /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
   SRP_THREADS: z.coerce
     .number()
@@ -162,6 +181,13 @@ const configSchema = z.object({
     .default(64 * MiB),
   /** Entity creates and updates per account per hour, from every address together (0 turns it off). */
   AUTHENTICATOR_WRITES_PER_HOUR: count(30_000),
+  /** Bytes of photos (files and thumbnails, trash included) one account may keep; past it uploads are 426. */
+  PHOTOS_STORAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(1024 * 1024 * MiB),
 });
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable. */
@@ -176,9 +202,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((config.FIXED_OTT_DOMAIN_SUFFIX === undefined) !== (config.FIXED_OTT_DOMAIN_CODE === undefined)) {
     throw new ConfigError('Invalid configuration:\n  FIXED_OTT_DOMAIN_SUFFIX and FIXED_OTT_DOMAIN_CODE go together');
   }
+  const s3Problem = objectStoreProblem(config);
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   const webauthnProblem = relyingPartyProblem(config.WEBAUTHN_RP_ID, config.WEBAUTHN_RP_ORIGINS, config.ACCOUNTS_URL);
   if (webauthnProblem) throw new ConfigError(`Invalid configuration:\n  ${webauthnProblem}`);
   return config;
+}
+
+/** Why the S3 settings do not go together, if they do not. */
+function objectStoreProblem(config: Config): string | undefined {
+  if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+    return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together';
+  }
+  const s3Settings = [config.S3_ENDPOINT, config.S3_ACCESS_KEY_ID].some((value) => value !== undefined);
+  if (s3Settings && config.S3_BUCKET === undefined) {
+    return 'S3_BUCKET: must be set when S3_ENDPOINT or the S3 keys are (the store is the embedded one without it)';
+  }
+  return undefined;
 }
 
 /**

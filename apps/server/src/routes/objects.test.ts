@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
+import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import { MICROS_PER_SECOND } from '../lib/clock.ts';
 import { suiteServer } from '../testing/server.ts';
 import { rangeOf } from './objects.ts';
@@ -17,7 +18,11 @@ const bytesOf = (size: number, seed = 1) => Uint8Array.from({ length: size }, (_
 
 describe('object store URLs', () => {
   const { server } = suiteServer();
-  const store = () => server.app.objectStore;
+  const store = () => {
+    const embedded = server.app.objectStore;
+    assert.ok(embedded instanceof EmbeddedObjectStore, 'these tests run on the embedded store');
+    return embedded;
+  };
   const absolute = (url: string) => new URL(url, server.url).toString();
 
   async function signedPut(key: string, bytes: Uint8Array) {
