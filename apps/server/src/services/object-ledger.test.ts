@@ -1,7 +1,8 @@
 // The object ledger without HTTP: only the uploader confirms, only while unconfirmed and not due, all
 // keys or none; the sweep removes the objects of unconfirmed uploads (their multipart uploads too) and of
 // deleted files, and nothing else; two sweeps at once never handle one object twice; a failed removal
-// is retried after the lease.
+// is retried after the lease. The sweep on an S3 store runs against s3rver (single objects: s3rver has
+// no AbortMultipartUpload, so aborting is shown on the embedded store).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -9,8 +10,10 @@ import { after, before, describe, test } from 'node:test';
 
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import type { ObjectStore } from '../adapters/object-store/object-store.ts';
+import { S3ObjectStore } from '../adapters/object-store/s3.ts';
 import { ledgerRowOf } from '../db/object-ledger.ts';
 import { suiteContext } from '../testing/context.ts';
+import { startS3Server, type S3TestServer } from '../testing/s3-server.ts';
 import {
   confirmObjects,
   newObjectKey,
@@ -210,5 +213,43 @@ describe('object ledger', () => {
     assert.ok((await sweepObjects(ctx, failing)).failed.includes(key));
     // The row is leased into the future, yet a sweep holds it: confirming now would race its removal.
     assert.equal(await confirmObjects(ctx, ctx.db, userID, [key]), false);
+  });
+});
+
+describe('object ledger sweep on an S3 store (s3rver)', () => {
+  const testContext = suiteContext();
+  let s3: S3TestServer;
+  let store: S3ObjectStore;
+  before(async () => {
+    s3 = await startS3Server();
+    store = await S3ObjectStore.open(s3.storeOptions);
+  });
+  after(async () => {
+    await store.close();
+    await s3.stop();
+  });
+
+  async function put(key: string) {
+    const body = Buffer.from(`body of ${key}`);
+    const md5 = createHash('md5').update(body).digest('base64');
+    const url = await store.presignPut(key, { length: body.length, md5, expiresInSeconds: 600 });
+    assert.equal((await fetch(url, { method: 'PUT', body, headers: { 'content-md5': md5 } })).status, 200);
+  }
+
+  test('unconfirmed and deleted objects leave the bucket; a confirmed one and an unknown one stay', async () => {
+    const { ctx, clock } = testContext();
+    const userID = 7;
+    const [unconfirmed, confirmed, deleted] = [newObjectKey(userID), newObjectKey(userID), newObjectKey(userID)];
+    for (const key of [unconfirmed, confirmed]) await recordPendingUpload(ctx, ctx.db, { userID, objectKey: key });
+    const unknown = `other-prefix/${newObjectKey(userID)}`;
+    for (const key of [unconfirmed, confirmed, deleted, unknown]) await put(key);
+    assert.equal(await confirmObjects(ctx, ctx.db, userID, [confirmed]), true);
+    await scheduleDeletion(ctx, ctx.db, [deleted]);
+    assert.deepEqual(await sweepObjects(ctx, store), { removed: [deleted], failed: [] });
+    clock.advance(UNCONFIRMED_OBJECT_LIFETIME_MICROS);
+    assert.deepEqual(await sweepObjects(ctx, store), { removed: [unconfirmed], failed: [] });
+    const left = [];
+    for await (const object of store.list()) left.push(object.key);
+    assert.deepEqual(left.sort(), [confirmed, unknown].sort());
   });
 });
