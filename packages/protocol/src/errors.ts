@@ -38,6 +38,10 @@ export const apiErrorCodes = [
   'LOCKER_REGISTRATION_DISABLED',
   'LOCKER_ROLLOUT_LIMIT',
   'ACCOUNT_SCHEDULED_FOR_DELETION',
+  'COLLECTION_DELETED',
+  'COLLECTION_NOT_EMPTY',
+  'OBJECT_SIZE_FETCH_FAILED',
+  'FILE_NOT_FOUND_IN_ALBUM',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -11,3 +11,4 @@ export * from './srp.ts';
 export * from './two-factor.ts';
 export * from './passkeys.ts';
 export * from './authenticator.ts';
+export * from './photos.ts';

@@ -31,4 +31,19 @@ export const limits = {
   accountsTokenMinutes: 30,
   /** Tokens unused for longer than this are refused (docs/protocol.md#auth-tokens). */
   tokenIdleDays: 365,
+  /** Photos (docs/protocol.md#photos): the largest object (10 GiB), multipart parts (5 MiB–5 GiB, at most
+   * 10,000), files or ids in one request, rows in one collection diff page. */
+  maxFileBytes: 10 * 1024 * 1024 * 1024,
+  minPartBytes: 5 * 1024 * 1024,
+  maxPartBytes: 5 * 1024 * 1024 * 1024,
+  maxParts: 10_000,
+  maxPhotosBatch: 1000,
+  collectionDiffPage: 2500,
+  /** How far over its quota an account may go with one upload (museum: 50 MB). */
+  storageOverflowBytes: 50 * 1024 * 1024,
+  /** Base64 caps on encrypted album names, file metadata and magic metadata; object key length. */
+  maxEncryptedNameB64: 8192,
+  maxFileMetadataB64: 262144,
+  maxMagicMetadataB64: 262144,
+  maxObjectKeyLength: 1024,
 } as const;

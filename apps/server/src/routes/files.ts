@@ -1,0 +1,75 @@
+// File routes (docs/protocol.md#photos): upload URLs (single and multipart), POST /files, downloads as
+// 307 redirects to signed URLs (the token may come as ?token=, so that an <img> can load them), and magic
+// metadata. The rules are services/files.ts's. The store's URLs may be relative (the embedded store
+// serves them on this origin): they are made absolute against the request's own origin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import {
+  createFileRequestSchema,
+  fileIDPathSchema,
+  multipartUploadUrlRequestSchema,
+  updateMagicMetadataRequestSchema,
+  uploadUrlRequestSchema,
+  type MultipartUploadUrlResponse,
+  type PhotoFile,
+  type UploadUrlResponse,
+} from '@ente/protocol';
+
+import { sessionOf } from '../http/token-check.ts';
+import { parseInput } from '../http/validation.ts';
+import type { Context } from '../services/context.ts';
+import { createFile, fileObjectUrl, multipartUploadUrls, updateMagicMetadata, uploadUrl } from '../services/files.ts';
+import type { ObjectStore } from '../services/object-store.ts';
+
+export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
+  const auth = { config: { auth: true } } as const;
+
+  app.post('/files/upload-url', auth, async (request) => {
+    const body = parseInput(uploadUrlRequestSchema, request.body, 'body');
+    const answer = await uploadUrl(ctx, store, sessionOf(request).userID, body);
+    return { ...answer, url: absolute(request, answer.url) } satisfies UploadUrlResponse;
+  });
+
+  app.post('/files/multipart-upload-url', auth, async (request) => {
+    const body = parseInput(multipartUploadUrlRequestSchema, request.body, 'body');
+    const answer = await multipartUploadUrls(ctx, store, sessionOf(request).userID, body);
+    return {
+      objectKey: answer.objectKey,
+      partURLs: answer.partURLs.map((url) => absolute(request, url)),
+      completeURL: absolute(request, answer.completeURL),
+    } satisfies MultipartUploadUrlResponse;
+  });
+
+  app.post('/files', auth, async (request) => {
+    const { userID, app: clientApp } = sessionOf(request);
+    const body = parseInput(createFileRequestSchema, request.body, 'body');
+    return (await createFile(ctx, store, userID, clientApp, body)) satisfies PhotoFile;
+  });
+
+  for (const [path, kind] of [
+    ['/files/preview/:fileID', 'thumbnail'],
+    ['/files/download/:fileID', 'file'],
+  ] as const) {
+    app.get(path, auth, async (request, reply) => {
+      const { fileID } = parseInput(fileIDPathSchema, request.params, 'path');
+      const url = await fileObjectUrl(ctx, store, sessionOf(request).userID, fileID, kind);
+      return reply.redirect(absolute(request, url), 307);
+    });
+  }
+
+  for (const [path, which] of [
+    ['/files/magic-metadata', 'private'],
+    ['/files/public-magic-metadata', 'public'],
+  ] as const) {
+    app.put(path, auth, async (request, reply) => {
+      const { metadataList } = parseInput(updateMagicMetadataRequestSchema, request.body, 'body');
+      await updateMagicMetadata(ctx, sessionOf(request).userID, metadataList, which);
+      return reply.code(200).send();
+    });
+  }
+}
+
+/** A store URL as the client must use it: relative ones resolved against this request's origin. */
+function absolute(request: FastifyRequest, url: string): string {
+  return new URL(url, `${request.protocol}://${request.host}`).toString();
+}
