@@ -6,14 +6,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import type { ObjectStore } from '../adapters/object-store/object-store.ts';
-import { S3ObjectStore } from '../adapters/object-store/s3.ts';
 import { ledgerRowOf } from '../db/object-ledger.ts';
 import { suiteContext } from '../testing/context.ts';
-import { startS3Server, type S3TestServer } from '../testing/s3-server.ts';
+import { suiteEmbeddedStore, suiteS3Store } from '../testing/object-stores.ts';
 import {
   confirmObjects,
   newObjectKey,
@@ -26,21 +24,15 @@ import {
 
 describe('object ledger', () => {
   const testContext = suiteContext();
-  let store: EmbeddedObjectStore;
+  const embeddedStore = suiteEmbeddedStore();
   let nextUser = 1000;
-  before(async () => {
-    store = await EmbeddedObjectStore.open({
-      root: undefined,
-      signingKey: new Uint8Array(32),
-      baseUrl: '',
-      now: () => Date.now(),
-    });
-  });
-  after(() => store.close());
 
   async function put(key: string, body = Buffer.from(`body of ${key}`)) {
     const md5 = createHash('md5').update(body).digest('base64');
-    const result = await store.receive({ method: 'PUT', key, length: body.length, md5 }, Readable.from([body]));
+    const result = await embeddedStore().receive(
+      { method: 'PUT', key, length: body.length, md5 },
+      Readable.from([body]),
+    );
     assert.ok(!('error' in result), JSON.stringify(result));
   }
   async function pending(userID: number, uploadId?: string) {
@@ -49,7 +41,7 @@ describe('object ledger', () => {
     await recordPendingUpload(ctx, ctx.db, { userID, objectKey: key, uploadId });
     return key;
   }
-  const exists = async (key: string) => (await store.head(key)) !== undefined;
+  const exists = async (key: string) => (await embeddedStore().head(key)) !== undefined;
   const inLedger = async (key: string) => (await ledgerRowOf(testContext().ctx.db, key)) !== undefined;
   /** Moves the clock past every unconfirmed object's lifetime and every lease. */
   const makeEverythingDue = () => testContext().clock.advance(UNCONFIRMED_OBJECT_LIFETIME_MICROS + SWEEP_LEASE_MICROS);
@@ -127,12 +119,14 @@ describe('object ledger', () => {
     const unconfirmed = await pending(userID);
     await put(unconfirmed);
     const multipartKey = newObjectKey(userID);
-    const uploadId = await store.createMultipartUpload(multipartKey);
+    const uploadId = await embeddedStore().createMultipartUpload(multipartKey);
     await recordPendingUpload(ctx, ctx.db, { userID, objectKey: multipartKey, uploadId });
     const part = Buffer.from('part one');
     const partMd5 = createHash('md5').update(part).digest('base64');
     const signedPart = { method: 'PUT' as const, key: multipartKey, length: part.length, md5: partMd5 };
-    assert.ok(!('error' in (await store.receive({ ...signedPart, uploadId, partNumber: 1 }, Readable.from([part])))));
+    assert.ok(
+      !('error' in (await embeddedStore().receive({ ...signedPart, uploadId, partNumber: 1 }, Readable.from([part])))),
+    );
     // Kept: a confirmed object, an object the ledger never heard of, and a younger unconfirmed one.
     const confirmed = await pending(userID);
     await put(confirmed);
@@ -147,32 +141,32 @@ describe('object ledger', () => {
     await put(young);
     await scheduleDeletion(ctx, ctx.db, [deleted]);
 
-    const result = await sweepObjects(ctx, store);
+    const result = await sweepObjects(ctx, embeddedStore());
     assert.deepEqual(result.failed, []);
     assert.ok([unconfirmed, multipartKey, deleted].every((key) => result.removed.includes(key)));
     assert.ok(![confirmed, unknown, young].some((key) => result.removed.includes(key)));
     for (const key of [unconfirmed, deleted]) assert.equal(await exists(key), false, key);
     for (const key of [unconfirmed, multipartKey, deleted]) assert.equal(await inLedger(key), false, key);
     const uploads = [];
-    for await (const upload of store.listMultipartUploads()) uploads.push(upload.uploadId);
+    for await (const upload of embeddedStore().listMultipartUploads()) uploads.push(upload.uploadId);
     assert.ok(!uploads.includes(uploadId), 'the multipart upload is aborted');
     for (const key of [confirmed, unknown, young]) assert.equal(await exists(key), true, key);
     assert.equal(await inLedger(young), true);
     // A deleted object that is already gone is not an error the next time.
     await scheduleDeletion(ctx, ctx.db, [deleted]);
-    assert.deepEqual((await sweepObjects(ctx, store)).removed, [deleted]);
+    assert.deepEqual((await sweepObjects(ctx, embeddedStore())).removed, [deleted]);
   });
 
   test('two sweeps at once claim disjoint rows: every object removed exactly once', async () => {
     const { ctx } = testContext();
     makeEverythingDue();
-    await sweepObjects(ctx, store);
+    await sweepObjects(ctx, embeddedStore());
     const userID = nextUser++;
     const keys: string[] = [];
     for (let i = 0; i < 250; i++) keys.push(newObjectKey(userID));
     await ctx.db.transaction().execute((tx) => scheduleDeletion(ctx, tx, keys));
     const deletions: string[] = [];
-    const counting: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+    const counting: ObjectStore = Object.assign(Object.create(embeddedStore()) as ObjectStore, {
       async delete(key: string) {
         deletions.push(key);
         await new Promise((resolve) => setTimeout(resolve, 1));
@@ -187,18 +181,18 @@ describe('object ledger', () => {
   test('a failed removal keeps its row, claimed: retried once the lease has passed', async () => {
     const { ctx, clock } = testContext();
     makeEverythingDue();
-    await sweepObjects(ctx, store);
+    await sweepObjects(ctx, embeddedStore());
     const key = newObjectKey(nextUser++);
     await put(key);
     await scheduleDeletion(ctx, ctx.db, [key]);
-    const failing: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+    const failing: ObjectStore = Object.assign(Object.create(embeddedStore()) as ObjectStore, {
       delete: () => Promise.reject(new Error('store unreachable')),
     });
     assert.deepEqual(await sweepObjects(ctx, failing), { removed: [], failed: [key] });
     assert.equal((await ledgerRowOf(ctx.db, key))?.claims, 1);
-    assert.deepEqual(await sweepObjects(ctx, store), { removed: [], failed: [] }, 'leased: not yet');
+    assert.deepEqual(await sweepObjects(ctx, embeddedStore()), { removed: [], failed: [] }, 'leased: not yet');
     clock.advance(SWEEP_LEASE_MICROS);
-    assert.deepEqual(await sweepObjects(ctx, store), { removed: [key], failed: [] });
+    assert.deepEqual(await sweepObjects(ctx, embeddedStore()), { removed: [key], failed: [] });
     assert.equal(await exists(key), false);
   });
 
@@ -207,7 +201,7 @@ describe('object ledger', () => {
     const userID = nextUser++;
     const key = await pending(userID);
     makeEverythingDue();
-    const failing: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+    const failing: ObjectStore = Object.assign(Object.create(embeddedStore()) as ObjectStore, {
       delete: () => Promise.reject(new Error('store unreachable')),
     });
     assert.ok((await sweepObjects(ctx, failing)).failed.includes(key));
@@ -218,21 +212,13 @@ describe('object ledger', () => {
 
 describe('object ledger sweep on an S3 store (s3rver)', () => {
   const testContext = suiteContext();
-  let s3: S3TestServer;
-  let store: S3ObjectStore;
-  before(async () => {
-    s3 = await startS3Server();
-    store = await S3ObjectStore.open(s3.storeOptions);
-  });
-  after(async () => {
-    await store.close();
-    await s3.stop();
-  });
+  const s3 = suiteS3Store();
+  const store = () => s3().store;
 
   async function put(key: string) {
     const body = Buffer.from(`body of ${key}`);
     const md5 = createHash('md5').update(body).digest('base64');
-    const url = await store.presignPut(key, { length: body.length, md5, expiresInSeconds: 600 });
+    const url = await store().presignPut(key, { length: body.length, md5, expiresInSeconds: 600 });
     assert.equal((await fetch(url, { method: 'PUT', body, headers: { 'content-md5': md5 } })).status, 200);
   }
 
@@ -245,11 +231,11 @@ describe('object ledger sweep on an S3 store (s3rver)', () => {
     for (const key of [unconfirmed, confirmed, deleted, unknown]) await put(key);
     assert.equal(await confirmObjects(ctx, ctx.db, userID, [confirmed]), true);
     await scheduleDeletion(ctx, ctx.db, [deleted]);
-    assert.deepEqual(await sweepObjects(ctx, store), { removed: [deleted], failed: [] });
+    assert.deepEqual(await sweepObjects(ctx, store()), { removed: [deleted], failed: [] });
     clock.advance(UNCONFIRMED_OBJECT_LIFETIME_MICROS);
-    assert.deepEqual(await sweepObjects(ctx, store), { removed: [unconfirmed], failed: [] });
+    assert.deepEqual(await sweepObjects(ctx, store()), { removed: [unconfirmed], failed: [] });
     const left = [];
-    for await (const object of store.list()) left.push(object.key);
+    for await (const object of store().list()) left.push(object.key);
     assert.deepEqual(left.sort(), [confirmed, unknown].sort());
   });
 });

@@ -15,6 +15,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import {
+  assertKey,
   keyProblem,
   type MultipartUploadInfo,
   type ObjectInfo,
@@ -390,11 +391,6 @@ const noSuchUpload: StoreError = {
 
 class TooLong extends Error {}
 class TooShort extends Error {}
-
-function assertKey(key: string): void {
-  const problem = keyProblem(key);
-  if (problem) throw new Error(`invalid object key: ${problem}`);
-}
 
 function isUploadId(uploadId: string): boolean {
   return /^[0-9a-f]{32}$/.test(uploadId);

@@ -73,3 +73,9 @@ export function keyProblem(key: string): string | undefined {
     return 'lone surrogate in key';
   return undefined;
 }
+
+/** Throws for a key `keyProblem` refuses (what every store does before signing or touching a key). */
+export function assertKey(key: string): void {
+  const problem = keyProblem(key);
+  if (problem) throw new Error(`invalid object key: ${problem}`);
+}

@@ -6,7 +6,7 @@ import type * as Sdk from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 import {
-  keyProblem,
+  assertKey,
   type MultipartUploadInfo,
   type ObjectInfo,
   type ObjectStore,
@@ -206,11 +206,6 @@ function signOptions(expiresInSeconds: number) {
     signableHeaders: new Set(['content-length', 'content-md5']),
     unhoistableHeaders: new Set(['content-md5']),
   };
-}
-
-function assertKey(key: string): void {
-  const problem = keyProblem(key);
-  if (problem) throw new Error(`invalid object key: ${problem}`);
 }
 
 function statusOf(error: unknown): number | undefined {
