@@ -20,6 +20,8 @@ import { parseEveryBodyAsJson } from './http/validation.ts';
 import { proxyTrust } from './lib/addresses.ts';
 import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
+import { registerCollectionRoutes } from './routes/collections.ts';
+import { registerFileRoutes } from './routes/files.ts';
 import { registerObjectRoutes } from './routes/objects.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerPingRoute } from './routes/ping.ts';
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerTwoFactorRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
   registerAuthenticatorRoutes(app, ctx);
+  registerCollectionRoutes(app, ctx);
+  registerFileRoutes(app, ctx, objects);
   // An S3 store's URLs go to the store itself.
   const embedded = embeddedStoreOf(objects);
   if (embedded) registerObjectRoutes(app, embedded);

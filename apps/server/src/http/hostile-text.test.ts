@@ -32,6 +32,12 @@ describe('hostile text', () => {
       assertRefused(await api.post('/users/ott', { email, purpose: 'signup' }, { token: null }), 'email');
       assertRefused(await api.post('/users/verify-email', { email, ott: '123456' }, { token: null }), 'email');
       assertRefused(await api.post('/users/change-email', { email, ott: '123456' }, { token: account.token }), 'email');
+      const share = { collectionID: 1, email, role: 'VIEWER', encryptedKey: Buffer.alloc(80).toString('base64') };
+      assertRefused(await api.post('/collections/share', share, { token: account.token }), 'email');
+      assertRefused(
+        await api.post('/collections/unshare', { collectionID: 1, email }, { token: account.token }),
+        'email',
+      );
       // A URL cannot carry a lone surrogate (it is encoded as U+FFFD, and an invalid %-sequence stays as sent).
       if (email === loneSurrogate) return;
       assertRefused(await api.get('/users/public-key', { query: { email }, token: account.token }), 'email');

@@ -58,6 +58,42 @@ const routes: Record<string, string[]> = {
   'PUT /authenticator/entity': ['id', 'encryptedData', 'header', 'ifUpdatedAt'],
   'DELETE /authenticator/entity': ['id', 'ifUpdatedAt'],
   'GET /authenticator/entity/diff': ['sinceTime', 'limit'],
+  'POST /collections': [
+    'encryptedKey',
+    'keyDecryptionNonce',
+    'encryptedName',
+    'nameDecryptionNonce',
+    'type',
+    'magicMetadata',
+    'pubMagicMetadata',
+  ],
+  'GET /collections/v2': ['sinceTime'],
+  'GET /collections/v2/diff': ['collectionID', 'sinceTime'],
+  'POST /collections/rename': ['collectionID', 'encryptedName', 'nameDecryptionNonce'],
+  'POST /collections/add-files': ['collectionID', 'files'],
+  'POST /collections/restore-files': ['collectionID', 'files'],
+  'POST /collections/move-files': ['fromCollectionID', 'toCollectionID', 'files'],
+  'POST /collections/v3/remove-files': ['collectionID', 'fileIDs'],
+  'DELETE /collections/v3/:collectionID': ['keepFiles'],
+  'POST /collections/share': ['collectionID', 'email', 'role', 'encryptedKey'],
+  'POST /collections/unshare': ['collectionID', 'email'],
+  'POST /collections/leave/:collectionID': [],
+  'POST /files/upload-url': ['contentLength', 'contentMD5'],
+  'POST /files/multipart-upload-url': ['contentLength', 'partLength', 'partMd5s'],
+  'POST /files': [
+    'collectionID',
+    'encryptedKey',
+    'keyDecryptionNonce',
+    'file',
+    'thumbnail',
+    'metadata',
+    'magicMetadata',
+    'pubMagicMetadata',
+  ],
+  'GET /files/preview/:fileID': [],
+  'GET /files/download/:fileID': [],
+  'PUT /files/magic-metadata': ['metadataList'],
+  'PUT /files/public-magic-metadata': ['metadataList'],
 };
 
 // ---- Generated text: all of Unicode, the awkward parts on purpose ----
@@ -295,6 +331,26 @@ const plausible: Record<string, unknown> = {
   ifUpdatedAt: 1,
   sinceTime: '0',
   limit: '10',
+  collectionID: 1,
+  keyDecryptionNonce: b64Bytes(24),
+  encryptedName: b64Bytes(30),
+  nameDecryptionNonce: b64Bytes(24),
+  magicMetadata: { version: 1, count: 1, data: 'AAAA', header: b64Bytes(24) },
+  pubMagicMetadata: { version: 1, count: 1, data: 'AAAA', header: b64Bytes(24) },
+  files: [{ id: 1, encryptedKey: b64Bytes(48), keyDecryptionNonce: b64Bytes(24) }],
+  fromCollectionID: 1,
+  toCollectionID: 2,
+  fileIDs: [1],
+  keepFiles: 'true',
+  role: 'VIEWER',
+  contentLength: 10,
+  contentMD5: b64Bytes(16),
+  partLength: 5 * 1024 * 1024,
+  partMd5s: [b64Bytes(16)],
+  file: { objectKey: '1/a', decryptionHeader: b64Bytes(24), size: 1 },
+  thumbnail: { objectKey: '1/b', decryptionHeader: b64Bytes(24), size: 1 },
+  metadata: { encryptedData: 'AAAA', decryptionHeader: b64Bytes(24) },
+  metadataList: [{ id: 1, magicMetadata: { version: 1, count: 1, data: 'AAAA', header: b64Bytes(24) } }],
 };
 
 /** Where a route's field means something else than the same name elsewhere. */
@@ -310,6 +366,9 @@ const plausibleFor: Record<string, Record<string, unknown>> = {
   'POST /users/two-factor/passkeys/configure-recovery': { secret: b64Bytes(32) },
   'PUT /authenticator/entity': { id: someUuid },
   'DELETE /authenticator/entity': { id: someUuid, ifUpdatedAt: '1' },
+  'POST /collections': { type: 'album' },
+  'POST /collections/share': { encryptedKey: b64Bytes(80) },
+  'GET /collections/v2/diff': { collectionID: '1' },
 };
 
 /** Text fields inside objects, swept like the top-level ones. */
@@ -317,6 +376,13 @@ const nestedTextFields: Record<string, string[][]> = {
   'PUT /users/attributes': [['keyAttributes', 'kekHash']],
   'POST /users/srp/update': [['updatedKeyAttr', 'kekHash']],
   'POST /passkeys/registration/finish': [['response', 'transports', '0']],
+  'POST /files': [
+    ['file', 'objectKey'],
+    ['thumbnail', 'objectKey'],
+    ['metadata', 'encryptedData'],
+  ],
+  'POST /collections/add-files': [['files', '0', 'encryptedKey']],
+  'PUT /files/magic-metadata': [['metadataList', '0', 'magicMetadata', 'data']],
 };
 
 /** The awkward values of the sweep: in a JSON body as they are, in the query percent-encoded. */

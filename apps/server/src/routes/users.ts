@@ -26,6 +26,7 @@ import { sessionOf } from '../http/token-check.ts';
 import { checkKdfStrength, parseInput } from '../http/validation.ts';
 import { verificationSuccess } from '../services/authorization.ts';
 import type { Context } from '../services/context.ts';
+import { storageOf, storageQuotaOf } from '../services/files.ts';
 import { consumeOtt, sendOtt } from '../services/otts.ts';
 import {
   changeEmail,
@@ -91,16 +92,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/users/details/v2', { config: { auth: true } }, async (request) => {
     const { userID } = sessionOf(request);
     const query = parseInput(userDetailsQuerySchema, request.query, 'query');
-    const { email, ...profile } = await userDetailsOf(ctx, userID);
+    const [{ email, ...profile }, storage] = await Promise.all([userDetailsOf(ctx, userID), storageOf(ctx, userID)]);
     const details: UserDetailsResponse = {
       email,
-      usage: 0,
+      usage: storage.usage,
       storageBonus: 0,
-      subscription: freeSubscription(userID),
+      subscription: freeSubscription(userID, storageQuotaOf(ctx)),
       profileData: { ...profile, passkeyCount: 0 },
       bonusData: { storageBonuses: [] },
     };
-    if (query.memoryCount === 'true') details.fileCount = 0;
+    if (query.memoryCount === 'true') details.fileCount = storage.fileCount;
     return details;
   });
 
@@ -132,12 +133,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   });
 }
 
-function freeSubscription(userID: number): UserDetailsResponse['subscription'] {
+function freeSubscription(userID: number, storage: number): UserDetailsResponse['subscription'] {
   return {
     id: 0,
     userID,
     productID: 'free',
-    storage: 0,
+    storage,
     originalTransactionID: 'none',
     expiryTime: 0,
     paymentProvider: '',
