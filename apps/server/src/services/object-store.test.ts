@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import { S3ObjectStore } from '../adapters/object-store/s3.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { photosCors, startS3Server, type S3TestServer } from '../testing/s3-server.ts';
 import { startTestServer } from '../testing/server.ts';
 import type { Context } from './context.ts';
@@ -134,5 +135,41 @@ describe('object store start-up check (s3rver)', () => {
         await server.close();
       }
     });
+  });
+});
+
+describe('object store configuration', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: 'memory://', ...env });
+
+  test('the embedded store by default; S3_BUCKET with its settings chooses S3', () => {
+    assert.equal(load({}).S3_BUCKET, undefined);
+    const config = load({
+      S3_BUCKET: 'ente-photos',
+      S3_ENDPOINT: 'http://localhost:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      PHOTOS_APP_ORIGINS: 'https://photos.example.org/, https://web.example.org',
+    });
+    assert.equal(config.S3_BUCKET, 'ente-photos');
+    assert.equal(config.S3_REGION, 'us-east-1');
+    assert.equal(config.S3_FORCE_PATH_STYLE, true);
+    assert.deepEqual(config.PHOTOS_APP_ORIGINS, ['https://photos.example.org', 'https://web.example.org']);
+  });
+
+  test('settings that do not go together, or are malformed, stop the start with the variable named', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+      [{ S3_ENDPOINT: 'http://localhost:9000' }, /S3_BUCKET: must be set/],
+      [{ S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'ftp://store' }, /S3_ENDPOINT/],
+      [{ PHOTOS_APP_ORIGINS: 'photos.example.org' }, /PHOTOS_APP_ORIGINS/],
+    ];
+    for (const [env, message] of refusals) {
+      assert.throws(
+        () => load(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      );
+    }
   });
 });
