@@ -86,12 +86,9 @@ const fileIDs = z.array(photoID).check(z.minLength(1), z.maxLength(limits.maxPho
 export const addFilesRequestSchema = z.object({ collectionID: photoID, files: fileItems });
 export type AddFilesRequest = z.infer<typeof addFilesRequestSchema>;
 
-/** POST /collections/move-files. */
-export const moveFilesRequestSchema = z.object({
-  fromCollectionID: photoID,
-  toCollectionID: photoID,
-  files: fileItems,
-});
+/** POST /collections/move-files: the files leave one collection for the other, their keys boxed for the target. */
+const fromAndTo = { fromCollectionID: photoID, toCollectionID: photoID };
+export const moveFilesRequestSchema = z.object({ ...fromAndTo, files: fileItems });
 
 /** POST /collections/v3/remove-files. */
 export const removeFilesRequestSchema = z.object({ collectionID: photoID, fileIDs });
@@ -188,12 +185,7 @@ export const updateMagicMetadataRequestSchema = z.object({
 export type UpdateMagicMetadataRequest = z.infer<typeof updateMagicMetadataRequestSchema>;
 
 /** A participant of a collection. `name` is museum's deprecated field, always "". */
-export const collectionUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  name: z.string(),
-  role: z.string(),
-});
+export const collectionUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.string() });
 export type CollectionUser = z.infer<typeof collectionUserSchema>;
 
 /** A collection as answered; `keyDecryptionNonce` only for the owner (a sharee's key is a sealed box). */

@@ -47,9 +47,7 @@ export async function collectionOfType(db: Db, ownerID: number, type: Collection
   return db
     .selectFrom('collections')
     .selectAll()
-    .where('owner_id', '=', ownerID)
-    .where('type', '=', type)
-    .where('app', '=', app)
+    .where((eb) => eb.and({ owner_id: ownerID, type, app }))
     .executeTakeFirst();
 }
 
@@ -94,9 +92,7 @@ export async function ownedCollectionsSince(db: Db, ownerID: number, sinceTime: 
     .innerJoin('users', 'users.user_id', 'collections.owner_id')
     .selectAll('collections')
     .select('users.email as owner_email')
-    .where('owner_id', '=', ownerID)
-    .where('app', '=', app)
-    .where('updation_time', '>', sinceTime)
+    .where((eb) => eb.and([eb('owner_id', '=', ownerID), eb('app', '=', app), eb('updation_time', '>', sinceTime)]))
     .orderBy('updation_time')
     .execute();
 }
@@ -119,8 +115,7 @@ export async function sharedCollectionsSince(db: Db, userID: number, sinceTime: 
       's.is_deleted as share_deleted',
       's.shared_at',
     ])
-    .where('s.to_user_id', '=', userID)
-    .where('c.app', '=', app)
+    .where((eb) => eb.and({ 's.to_user_id': userID, 'c.app': app }))
     .where((eb) => eb.or([eb('c.updation_time', '>', sinceTime), eb('s.updation_time', '>', sinceTime)]))
     .orderBy('c.updation_time')
     .execute();
@@ -133,8 +128,7 @@ export async function shareesOf(db: Db, collectionIDs: readonly number[]) {
     .selectFrom('collection_shares as s')
     .innerJoin('users as u', 'u.user_id', 's.to_user_id')
     .select(['s.collection_id', 's.to_user_id', 'u.email', 's.role'])
-    .where('s.collection_id', 'in', collectionIDs)
-    .where('s.is_deleted', '=', false)
+    .where((eb) => eb.and([eb('s.collection_id', 'in', collectionIDs), eb('s.is_deleted', '=', false)]))
     .orderBy('s.collection_id')
     .orderBy('s.shared_at')
     .execute();
@@ -145,9 +139,7 @@ export async function shareRoleOf(db: Db, collectionID: number, userID: number):
   const row = await db
     .selectFrom('collection_shares')
     .select('role')
-    .where('collection_id', '=', collectionID)
-    .where('to_user_id', '=', userID)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and({ collection_id: collectionID, to_user_id: userID, is_deleted: false }))
     .executeTakeFirst();
   return row?.role;
 }
@@ -186,8 +178,7 @@ export async function markSharesDeleted(tx: Db, collectionID: number, time: numb
   let query = tx
     .updateTable('collection_shares')
     .set({ is_deleted: true, updation_time: time })
-    .where('collection_id', '=', collectionID)
-    .where('is_deleted', '=', false);
+    .where((eb) => eb.and({ collection_id: collectionID, is_deleted: false }));
   if (toUserID !== undefined) query = query.where('to_user_id', '=', toUserID);
   await query.execute();
 }
@@ -237,8 +228,7 @@ export async function markCollectionFilesDeleted(
   let query = tx
     .updateTable('collection_files')
     .set({ is_deleted: true, updation_time: time })
-    .where('collection_id', '=', collectionID)
-    .where('is_deleted', '=', false);
+    .where((eb) => eb.and({ collection_id: collectionID, is_deleted: false }));
   if (which !== 'all' && 'fileIDs' in which) {
     if (which.fileIDs.length === 0) return;
     query = query.where('file_id', 'in', which.fileIDs);
@@ -254,9 +244,9 @@ export async function liveFilesIn(db: Db, collectionID: number, fileIDs: readonl
   const rows = await db
     .selectFrom('collection_files')
     .select(['file_id', 'f_owner_id'])
-    .where('collection_id', '=', collectionID)
-    .where('file_id', 'in', fileIDs)
-    .where('is_deleted', '=', false)
+    .where((eb) =>
+      eb.and([eb('collection_id', '=', collectionID), eb('file_id', 'in', fileIDs), eb('is_deleted', '=', false)]),
+    )
     .execute();
   return rows.map((row) => ({ fileID: Number(row.file_id), ownerID: Number(row.f_owner_id) }));
 }
@@ -265,8 +255,7 @@ export async function countLiveFiles(db: Db, collectionID: number): Promise<numb
   const row = await db
     .selectFrom('collection_files')
     .select(sql<string>`count(*)`.as('count'))
-    .where('collection_id', '=', collectionID)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and({ collection_id: collectionID, is_deleted: false }))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -278,8 +267,7 @@ export async function collectionsHolding(db: Db, fileIDs: readonly number[]): Pr
     .selectFrom('collection_files')
     .select('collection_id')
     .distinct()
-    .where('file_id', 'in', fileIDs)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and([eb('file_id', 'in', fileIDs), eb('is_deleted', '=', false)]))
     .execute();
   return rows.map((row) => Number(row.collection_id));
 }
@@ -290,8 +278,7 @@ export async function touchCollectionFilesOf(tx: Db, fileIDs: readonly number[],
   await tx
     .updateTable('collection_files')
     .set({ updation_time: time })
-    .where('file_id', 'in', fileIDs)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and([eb('file_id', 'in', fileIDs), eb('is_deleted', '=', false)]))
     .execute();
 }
 
@@ -320,13 +307,18 @@ const diffColumns = [
 
 export type CollectionFileRow = Awaited<ReturnType<typeof collectionFilesSince>>[number];
 
-/** The collection's rows changed after `sinceTime`, oldest change first, at most `limit`, with their files. */
-export async function collectionFilesSince(db: Db, collectionID: number, sinceTime: number, limit: number) {
+/** The collection's rows with their files. */
+function collectionFilesWithFiles(db: Db, collectionID: number) {
   return db
     .selectFrom('collection_files as cf')
     .innerJoin('files as f', 'f.file_id', 'cf.file_id')
     .select(diffColumns)
-    .where('cf.collection_id', '=', collectionID)
+    .where('cf.collection_id', '=', collectionID);
+}
+
+/** The collection's rows changed after `sinceTime`, oldest change first, at most `limit`, with their files. */
+export async function collectionFilesSince(db: Db, collectionID: number, sinceTime: number, limit: number) {
+  return collectionFilesWithFiles(db, collectionID)
     .where('cf.updation_time', '>', sinceTime)
     .orderBy('cf.updation_time')
     .orderBy('cf.file_id')
@@ -336,11 +328,7 @@ export async function collectionFilesSince(db: Db, collectionID: number, sinceTi
 
 /** The collection's rows changed at exactly `time` (one change's whole group). */
 export async function collectionFilesAt(db: Db, collectionID: number, time: number | string) {
-  return db
-    .selectFrom('collection_files as cf')
-    .innerJoin('files as f', 'f.file_id', 'cf.file_id')
-    .select(diffColumns)
-    .where('cf.collection_id', '=', collectionID)
+  return collectionFilesWithFiles(db, collectionID)
     .where('cf.updation_time', '=', time)
     .orderBy('cf.file_id')
     .execute();
@@ -348,11 +336,5 @@ export async function collectionFilesAt(db: Db, collectionID: number, time: numb
 
 /** One file as a collection holds it (live or not). */
 export async function collectionFileOf(db: Db, collectionID: number, fileID: number) {
-  return db
-    .selectFrom('collection_files as cf')
-    .innerJoin('files as f', 'f.file_id', 'cf.file_id')
-    .select(diffColumns)
-    .where('cf.collection_id', '=', collectionID)
-    .where('cf.file_id', '=', fileID)
-    .executeTakeFirst();
+  return collectionFilesWithFiles(db, collectionID).where('cf.file_id', '=', fileID).executeTakeFirst();
 }

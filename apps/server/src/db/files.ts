@@ -59,8 +59,7 @@ export async function ownersOf(db: Db, fileIDs: readonly number[]) {
   const rows = await db
     .selectFrom('files')
     .select(['file_id', 'owner_id'])
-    .where('file_id', 'in', fileIDs)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and([eb('file_id', 'in', fileIDs), eb('is_deleted', '=', false)]))
     .execute();
   return rows.map((row) => ({ fileID: Number(row.file_id), ownerID: Number(row.owner_id) }));
 }
@@ -100,8 +99,7 @@ export async function readableObjectKey(db: Db, userID: number, fileID: number, 
   const row = await db
     .selectFrom('files as f')
     .select(`${column} as object_key`)
-    .where('f.file_id', '=', fileID)
-    .where('f.is_deleted', '=', false)
+    .where((eb) => eb.and({ 'f.file_id': fileID, 'f.is_deleted': false }))
     .where((eb) =>
       eb.or([
         eb('f.owner_id', '=', userID),
@@ -117,8 +115,7 @@ export async function readableObjectKey(db: Db, userID: number, fileID: number, 
             )
             .select(sql`1`.as('one'))
             .whereRef('cf.file_id', '=', 'f.file_id')
-            .where('cf.is_deleted', '=', false)
-            .where('c.is_deleted', '=', false)
+            .where((eb) => eb.and({ 'cf.is_deleted': false, 'c.is_deleted': false }))
             .where((inner) => inner.or([inner('c.owner_id', '=', userID), inner('s.to_user_id', 'is not', null)])),
         ),
       ]),
@@ -132,8 +129,7 @@ export async function usageOf(db: Db, ownerID: number): Promise<{ bytes: number;
   const row = await db
     .selectFrom('files')
     .select([sql<string>`coalesce(sum(file_size + thumbnail_size), 0)`.as('bytes'), sql<string>`count(*)`.as('files')])
-    .where('owner_id', '=', ownerID)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and({ owner_id: ownerID, is_deleted: false }))
     .executeTakeFirstOrThrow();
   return { bytes: Number(row.bytes), files: Number(row.files) };
 }

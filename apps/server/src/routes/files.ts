@@ -2,7 +2,7 @@
 // 307 redirects to signed URLs (the token may come as ?token=, so that an <img> can load them), and magic
 // metadata. The rules are services/files.ts's. The store's URLs may be relative (the embedded store
 // serves them on this origin): they are made absolute against the request's own origin.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
   createFileRequestSchema,
@@ -46,27 +46,22 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: Ob
     return (await createFile(ctx, store, userID, clientApp, body)) satisfies PhotoFile;
   });
 
-  for (const [path, kind] of [
-    ['/files/preview/:fileID', 'thumbnail'],
-    ['/files/download/:fileID', 'file'],
-  ] as const) {
-    app.get(path, auth, async (request, reply) => {
-      const { fileID } = parseInput(fileIDPathSchema, request.params, 'path');
-      const url = await fileObjectUrl(ctx, store, sessionOf(request).userID, fileID, kind);
-      return reply.redirect(absolute(request, url), 307);
-    });
-  }
+  /** A 307 to a signed GET of the file's object or thumbnail. */
+  const redirectTo = (kind: 'file' | 'thumbnail') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { fileID } = parseInput(fileIDPathSchema, request.params, 'path');
+    const url = await fileObjectUrl(ctx, store, sessionOf(request).userID, fileID, kind);
+    return reply.redirect(absolute(request, url), 307);
+  };
+  app.get('/files/preview/:fileID', auth, redirectTo('thumbnail'));
+  app.get('/files/download/:fileID', auth, redirectTo('file'));
 
-  for (const [path, which] of [
-    ['/files/magic-metadata', 'private'],
-    ['/files/public-magic-metadata', 'public'],
-  ] as const) {
-    app.put(path, auth, async (request, reply) => {
-      const { metadataList } = parseInput(updateMagicMetadataRequestSchema, request.body, 'body');
-      await updateMagicMetadata(ctx, sessionOf(request).userID, metadataList, which);
-      return reply.code(200).send();
-    });
-  }
+  const updateMagic = (which: 'private' | 'public') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { metadataList } = parseInput(updateMagicMetadataRequestSchema, request.body, 'body');
+    await updateMagicMetadata(ctx, sessionOf(request).userID, metadataList, which);
+    return reply.code(200).send();
+  };
+  app.put('/files/magic-metadata', auth, updateMagic('private'));
+  app.put('/files/public-magic-metadata', auth, updateMagic('public'));
 }
 
 /** A store URL as the client must use it: relative ones resolved against this request's origin. */

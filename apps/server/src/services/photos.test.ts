@@ -13,19 +13,7 @@ import type { PhotoFile } from '@ente/protocol';
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import type { HttpError } from '../http/errors.ts';
 import { insertUserWithKeyAttributes, suiteContext } from '../testing/context.ts';
-import {
-  addFiles,
-  collectionDiff,
-  collectionsOf,
-  createCollection,
-  deleteCollection,
-  leaveCollection,
-  moveFiles,
-  removeFiles,
-  renameCollection,
-  shareCollection,
-  unshareCollection,
-} from './collections.ts';
+import * as collections from './collections.ts';
 import { createFile, fileObjectUrl, storageOf, updateMagicMetadata, uploadUrl } from './files.ts';
 
 const b64 = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill).toString('base64');
@@ -60,8 +48,14 @@ describe('photos services', () => {
     const email = `photos-${String(++n)}-${String(Date.now())}@example.org`;
     return { id: await insertUserWithKeyAttributes(ctx(), email), email };
   };
+  /** The share request of `byUserID`: `email` gets `collectionID` with `role`, under a sealed key of 80 bytes. */
+  const share = (byUserID: number, collectionID: number, email: string, role: 'VIEWER' | 'COLLABORATOR' = 'VIEWER') =>
+    collections.shareCollection(ctx(), byUserID, { collectionID, email, role, encryptedKey: b64(80, 9) });
+  /** `userID` moves `fileID` between two collections (its key boxed anew for the target). */
+  const move = (userID: number, from: number, to: number, fileID: number) =>
+    collections.moveFiles(ctx(), userID, { fromCollectionID: from, toCollectionID: to, files: [keyItem(fileID)] });
   const newAlbum = async (userID: number, type: 'album' | 'favorites' = 'album') =>
-    createCollection(ctx(), userID, 'photos', {
+    collections.createCollection(ctx(), userID, 'photos', {
       encryptedKey: b64(48),
       keyDecryptionNonce: b64(24),
       encryptedName: b64(30),
@@ -91,7 +85,9 @@ describe('photos services', () => {
   const newFile = async (userID: number, collectionID: number) =>
     createFile(ctx(), store, userID, 'photos', await fileBody(userID, collectionID));
   const diffIDs = async (userID: number, collectionID: number, since = 0) =>
-    (await collectionDiff(ctx(), userID, collectionID, since)).diff.filter((f) => !f.isDeleted).map((f) => f.id);
+    (await collections.collectionDiff(ctx(), userID, collectionID, since)).diff
+      .filter((f) => !f.isDeleted)
+      .map((f) => f.id);
 
   describe('collections', () => {
     test('a second favorites answers the first; a user without key attributes cannot create', async () => {
@@ -101,7 +97,7 @@ describe('photos services', () => {
       assert.equal(first.owner.id, owner.id);
       assert.equal(first.keyDecryptionNonce, b64(24));
       await refused(
-        createCollection(ctx(), owner.id, 'auth', { ...first, keyDecryptionNonce: b64(24), type: 'album' }),
+        collections.createCollection(ctx(), owner.id, 'auth', { ...first, keyDecryptionNonce: b64(24), type: 'album' }),
         400,
       );
     });
@@ -109,63 +105,34 @@ describe('photos services', () => {
     test('sharing shows the collection to the sharee with the sealed key; only the owner renames, shares, deletes', async () => {
       const [owner, sharee, stranger] = [await newUser(), await newUser(), await newUser()];
       const album = await newAlbum(owner.id);
-      await refused(
-        shareCollection(ctx(), sharee.id, {
-          collectionID: album.id,
-          email: stranger.email,
-          role: 'VIEWER',
-          encryptedKey: b64(80),
-        }),
-        403,
-      );
-      await refused(
-        shareCollection(ctx(), owner.id, {
-          collectionID: album.id,
-          email: owner.email,
-          role: 'VIEWER',
-          encryptedKey: b64(80),
-        }),
-        400,
-      );
-      await refused(
-        shareCollection(ctx(), owner.id, {
-          collectionID: album.id,
-          email: 'nobody@example.org',
-          role: 'VIEWER',
-          encryptedKey: b64(80),
-        }),
-        404,
-      );
-      const sharees = await shareCollection(ctx(), owner.id, {
-        collectionID: album.id,
-        email: sharee.email,
-        role: 'VIEWER',
-        encryptedKey: b64(80, 9),
-      });
+      await refused(share(sharee.id, album.id, stranger.email), 403);
+      await refused(share(owner.id, album.id, owner.email), 400);
+      await refused(share(owner.id, album.id, 'nobody@example.org'), 404);
+      const sharees = await share(owner.id, album.id, sharee.email);
       assert.deepEqual(sharees, [{ id: sharee.id, email: sharee.email, name: '', role: 'VIEWER' }]);
-      const [seen] = await collectionsOf(ctx(), sharee.id, 'photos', 0);
+      const [seen] = await collections.collectionsOf(ctx(), sharee.id, 'photos', 0);
       assert.equal(seen?.id, album.id);
       assert.equal(seen.encryptedKey, b64(80, 9));
       assert.equal(seen.keyDecryptionNonce, undefined);
       assert.equal(seen.owner.email, owner.email);
-      assert.deepEqual(await collectionsOf(ctx(), stranger.id, 'photos', 0), []);
+      assert.deepEqual(await collections.collectionsOf(ctx(), stranger.id, 'photos', 0), []);
 
       const rename = { collectionID: album.id, encryptedName: b64(31), nameDecryptionNonce: b64(24) };
-      await refused(renameCollection(ctx(), sharee.id, rename), 403);
-      await refused(renameCollection(ctx(), stranger.id, rename), 403);
-      await refused(deleteCollection(ctx(), sharee.id, album.id, true), 403);
-      await refused(leaveCollection(ctx(), owner.id, album.id), 403);
-      const [unchanged] = await collectionsOf(ctx(), owner.id, 'photos', seen.updationTime - 1);
+      await refused(collections.renameCollection(ctx(), sharee.id, rename), 403);
+      await refused(collections.renameCollection(ctx(), stranger.id, rename), 403);
+      await refused(collections.deleteCollection(ctx(), sharee.id, album.id, true), 403);
+      await refused(collections.leaveCollection(ctx(), owner.id, album.id), 403);
+      const [unchanged] = await collections.collectionsOf(ctx(), owner.id, 'photos', seen.updationTime - 1);
       assert.equal(unchanged?.encryptedName, album.encryptedName, 'refusals changed nothing');
 
-      await renameCollection(ctx(), owner.id, rename);
-      const [renamed] = await collectionsOf(ctx(), sharee.id, 'photos', seen.updationTime);
+      await collections.renameCollection(ctx(), owner.id, rename);
+      const [renamed] = await collections.collectionsOf(ctx(), sharee.id, 'photos', seen.updationTime);
       assert.equal(renamed?.encryptedName, b64(31), 'the rename reaches the sharee past their cursor');
 
-      await leaveCollection(ctx(), sharee.id, album.id);
-      const [left] = await collectionsOf(ctx(), sharee.id, 'photos', renamed.updationTime);
+      await collections.leaveCollection(ctx(), sharee.id, album.id);
+      const [left] = await collections.collectionsOf(ctx(), sharee.id, 'photos', renamed.updationTime);
       assert.equal(left?.isDeleted, true, 'a left collection is reported deleted to the sharee');
-      assert.deepEqual((await collectionsOf(ctx(), owner.id, 'photos', 0))[0]?.sharees, []);
+      assert.deepEqual((await collections.collectionsOf(ctx(), owner.id, 'photos', 0))[0]?.sharees, []);
     });
 
     test("add-files: the owner and collaborators add their own files; viewers, strangers and others' files are refused", async () => {
@@ -180,12 +147,7 @@ describe('photos services', () => {
         [collaborator, 'COLLABORATOR'],
         [viewer, 'VIEWER'],
       ] as const) {
-        await shareCollection(ctx(), owner.id, {
-          collectionID: album.id,
-          email: user.email,
-          role,
-          encryptedKey: b64(80),
-        });
+        await share(owner.id, album.id, user.email, role);
       }
       const ownerFile = await newFile(owner.id, album.id);
       const collaboratorAlbum = await newAlbum(collaborator.id);
@@ -194,50 +156,62 @@ describe('photos services', () => {
       const strangerAlbum = await newAlbum(stranger.id);
 
       await refused(
-        addFiles(ctx(), viewer.id, 'photos', { collectionID: album.id, files: [keyItem(viewerFile.id)] }),
+        collections.addFiles(ctx(), viewer.id, 'photos', { collectionID: album.id, files: [keyItem(viewerFile.id)] }),
         403,
       );
       await refused(
-        addFiles(ctx(), stranger.id, 'photos', { collectionID: album.id, files: [keyItem(viewerFile.id)] }),
+        collections.addFiles(ctx(), stranger.id, 'photos', { collectionID: album.id, files: [keyItem(viewerFile.id)] }),
         404,
       );
       await refused(
-        addFiles(ctx(), collaborator.id, 'photos', { collectionID: album.id, files: [keyItem(ownerFile.id)] }),
+        collections.addFiles(ctx(), collaborator.id, 'photos', {
+          collectionID: album.id,
+          files: [keyItem(ownerFile.id)],
+        }),
         403,
       );
       await refused(
-        addFiles(ctx(), owner.id, 'photos', { collectionID: strangerAlbum.id, files: [keyItem(ownerFile.id)] }),
+        collections.addFiles(ctx(), owner.id, 'photos', {
+          collectionID: strangerAlbum.id,
+          files: [keyItem(ownerFile.id)],
+        }),
         404,
       );
       await refused(
-        addFiles(ctx(), owner.id, 'photos', { collectionID: album.id, files: [keyItem(999_999_999)] }),
+        collections.addFiles(ctx(), owner.id, 'photos', { collectionID: album.id, files: [keyItem(999_999_999)] }),
         404,
       );
       assert.deepEqual(await diffIDs(owner.id, album.id), [ownerFile.id]);
       assert.deepEqual(await diffIDs(stranger.id, strangerAlbum.id), []);
 
-      await addFiles(ctx(), collaborator.id, 'photos', {
+      await collections.addFiles(ctx(), collaborator.id, 'photos', {
         collectionID: album.id,
         files: [keyItem(collaboratorFile.id)],
       });
       assert.deepEqual((await diffIDs(viewer.id, album.id)).sort(), [ownerFile.id, collaboratorFile.id].sort());
-      await refused(collectionDiff(ctx(), stranger.id, album.id, 0), 404);
+      await refused(collections.collectionDiff(ctx(), stranger.id, album.id, 0), 404);
 
       // Removal: the collaborator their own, the owner others', nobody the owner's.
-      await refused(removeFiles(ctx(), collaborator.id, { collectionID: album.id, fileIDs: [ownerFile.id] }), 400);
-      await refused(removeFiles(ctx(), owner.id, { collectionID: album.id, fileIDs: [ownerFile.id] }), 400);
-      await refused(removeFiles(ctx(), stranger.id, { collectionID: album.id, fileIDs: [collaboratorFile.id] }), 404);
-      await removeFiles(ctx(), owner.id, { collectionID: album.id, fileIDs: [collaboratorFile.id] });
+      await refused(
+        collections.removeFiles(ctx(), collaborator.id, { collectionID: album.id, fileIDs: [ownerFile.id] }),
+        400,
+      );
+      await refused(collections.removeFiles(ctx(), owner.id, { collectionID: album.id, fileIDs: [ownerFile.id] }), 400);
+      await refused(
+        collections.removeFiles(ctx(), stranger.id, { collectionID: album.id, fileIDs: [collaboratorFile.id] }),
+        404,
+      );
+      await collections.removeFiles(ctx(), owner.id, { collectionID: album.id, fileIDs: [collaboratorFile.id] });
       assert.deepEqual(await diffIDs(viewer.id, album.id), [ownerFile.id]);
 
       // Unsharing takes the files the sharee added.
-      await addFiles(ctx(), collaborator.id, 'photos', {
+      await collections.addFiles(ctx(), collaborator.id, 'photos', {
         collectionID: album.id,
         files: [keyItem(collaboratorFile.id)],
       });
-      await unshareCollection(ctx(), owner.id, { collectionID: album.id, email: collaborator.email });
+      await collections.unshareCollection(ctx(), owner.id, { collectionID: album.id, email: collaborator.email });
       assert.deepEqual(await diffIDs(owner.id, album.id), [ownerFile.id]);
-      await refused(collectionDiff(ctx(), collaborator.id, album.id, 0), 404);
+      await refused(collections.collectionDiff(ctx(), collaborator.id, album.id, 0), 404);
     });
 
     test('move-files and delete: owned collections only; keepFiles needs an empty collection', async () => {
@@ -245,47 +219,25 @@ describe('photos services', () => {
       const [a, b] = [await newAlbum(owner.id), await newAlbum(owner.id)];
       const file = await newFile(owner.id, a.id);
       const othersAlbum = await newAlbum(other.id);
-      await refused(
-        moveFiles(ctx(), owner.id, { fromCollectionID: a.id, toCollectionID: a.id, files: [keyItem(file.id)] }),
-        400,
-      );
-      await refused(
-        moveFiles(ctx(), other.id, {
-          fromCollectionID: a.id,
-          toCollectionID: othersAlbum.id,
-          files: [keyItem(file.id)],
-        }),
-        404,
-      );
-      await shareCollection(ctx(), owner.id, {
-        collectionID: a.id,
-        email: other.email,
-        role: 'COLLABORATOR',
-        encryptedKey: b64(80),
-      });
-      await refused(
-        moveFiles(ctx(), other.id, {
-          fromCollectionID: a.id,
-          toCollectionID: othersAlbum.id,
-          files: [keyItem(file.id)],
-        }),
-        403,
-      );
-      await refused(deleteCollection(ctx(), owner.id, a.id, true), 409, 'COLLECTION_NOT_EMPTY');
-      await moveFiles(ctx(), owner.id, { fromCollectionID: a.id, toCollectionID: b.id, files: [keyItem(file.id)] });
+      await refused(move(owner.id, a.id, a.id, file.id), 400);
+      await refused(move(other.id, a.id, othersAlbum.id, file.id), 404);
+      await share(owner.id, a.id, other.email, 'COLLABORATOR');
+      await refused(move(other.id, a.id, othersAlbum.id, file.id), 403);
+      await refused(collections.deleteCollection(ctx(), owner.id, a.id, true), 409, 'COLLECTION_NOT_EMPTY');
+      await move(owner.id, a.id, b.id, file.id);
       assert.deepEqual(await diffIDs(owner.id, a.id), []);
       assert.deepEqual(await diffIDs(owner.id, b.id), [file.id]);
-      await deleteCollection(ctx(), owner.id, a.id, true);
-      const listed = await collectionsOf(ctx(), other.id, 'photos', 0);
+      await collections.deleteCollection(ctx(), owner.id, a.id, true);
+      const listed = await collections.collectionsOf(ctx(), other.id, 'photos', 0);
       assert.equal(listed.find((c) => c.id === a.id)?.isDeleted, true, 'the sharee learns the collection is gone');
       await refused(
-        addFiles(ctx(), owner.id, 'photos', { collectionID: a.id, files: [keyItem(file.id)] }),
+        collections.addFiles(ctx(), owner.id, 'photos', { collectionID: a.id, files: [keyItem(file.id)] }),
         404,
         'COLLECTION_DELETED',
       );
       const favorites = await newAlbum(owner.id, 'favorites');
-      await refused(deleteCollection(ctx(), owner.id, favorites.id, false), 400);
-      await deleteCollection(ctx(), owner.id, b.id, false);
+      await refused(collections.deleteCollection(ctx(), owner.id, favorites.id, false), 400);
+      await collections.deleteCollection(ctx(), owner.id, b.id, false);
       assert.deepEqual(await diffIDs(owner.id, b.id), []);
     });
   });
@@ -344,16 +296,11 @@ describe('photos services', () => {
       const file = await newFile(owner.id, album.id);
       assert.match(await fileObjectUrl(ctx(), store, owner.id, file.id, 'file'), /^\/objects\//);
       await refused(fileObjectUrl(ctx(), store, sharee.id, file.id, 'thumbnail'), 404);
-      await shareCollection(ctx(), owner.id, {
-        collectionID: album.id,
-        email: sharee.email,
-        role: 'VIEWER',
-        encryptedKey: b64(80),
-      });
+      await share(owner.id, album.id, sharee.email);
       const url = await fileObjectUrl(ctx(), store, sharee.id, file.id, 'thumbnail');
       assert.ok(decodeURIComponent(url).includes(`/${String(file.thumbnail.objectKey)}?`), url);
       await refused(fileObjectUrl(ctx(), store, stranger.id, file.id, 'file'), 404);
-      await unshareCollection(ctx(), owner.id, { collectionID: album.id, email: sharee.email });
+      await collections.unshareCollection(ctx(), owner.id, { collectionID: album.id, email: sharee.email });
       await refused(fileObjectUrl(ctx(), store, sharee.id, file.id, 'file'), 404);
     });
 
@@ -368,12 +315,7 @@ describe('photos services', () => {
     test('magic metadata: the stored version must match (409 otherwise), it grows by one, and the diffs hand the file out again', async () => {
       const [owner, sharee, stranger] = [await newUser(), await newUser(), await newUser()];
       const album = await newAlbum(owner.id);
-      await shareCollection(ctx(), owner.id, {
-        collectionID: album.id,
-        email: sharee.email,
-        role: 'VIEWER',
-        encryptedKey: b64(80),
-      });
+      await share(owner.id, album.id, sharee.email);
       const file = await newFile(owner.id, album.id);
       await refused(updateMagicMetadata(ctx(), owner.id, [{ id: file.id, magicMetadata: magic(2) }], 'public'), 409);
       await refused(updateMagicMetadata(ctx(), stranger.id, [{ id: file.id, magicMetadata: magic(1) }], 'public'), 403);
@@ -383,15 +325,15 @@ describe('photos services', () => {
       );
       await updateMagicMetadata(ctx(), owner.id, [{ id: file.id, magicMetadata: magic(1, 2) }], 'public');
       await updateMagicMetadata(ctx(), owner.id, [{ id: file.id, magicMetadata: magic(0) }], 'private');
-      const { diff } = await collectionDiff(ctx(), sharee.id, album.id, file.updationTime);
+      const { diff } = await collections.collectionDiff(ctx(), sharee.id, album.id, file.updationTime);
       assert.equal(diff.length, 1);
       const [entry] = diff;
       assert.ok(entry);
       assert.deepEqual(entry.pubMagicMetadata, magic(2, 2));
       assert.equal(entry.magicMetadata, undefined, 'a sharee does not get the private metadata');
-      const [own] = (await collectionDiff(ctx(), owner.id, album.id, 0)).diff;
+      const [own] = (await collections.collectionDiff(ctx(), owner.id, album.id, 0)).diff;
       assert.deepEqual(own?.magicMetadata, magic(1));
-      const [listed] = await collectionsOf(ctx(), sharee.id, 'photos', 0);
+      const [listed] = await collections.collectionsOf(ctx(), sharee.id, 'photos', 0);
       assert.ok(listed && listed.updationTime >= entry.updationTime, 'the collection time covers the change');
     });
   });
@@ -403,14 +345,23 @@ describe('photos services', () => {
       const { ctx: c } = testContext();
       // Files are made in bulk (only their rows matter here), then added in three changes.
       const ids = await bulkFiles(owner.id, 3000);
-      await addFiles(c, owner.id, 'photos', { collectionID: album.id, files: ids.slice(0, 2000).map(keyItem) });
-      await addFiles(c, owner.id, 'photos', { collectionID: album.id, files: ids.slice(2000, 2600).map(keyItem) });
-      await addFiles(c, owner.id, 'photos', { collectionID: album.id, files: ids.slice(2600).map(keyItem) });
-      const first = await collectionDiff(c, owner.id, album.id, 0);
+      await collections.addFiles(c, owner.id, 'photos', {
+        collectionID: album.id,
+        files: ids.slice(0, 2000).map(keyItem),
+      });
+      await collections.addFiles(c, owner.id, 'photos', {
+        collectionID: album.id,
+        files: ids.slice(2000, 2600).map(keyItem),
+      });
+      await collections.addFiles(c, owner.id, 'photos', {
+        collectionID: album.id,
+        files: ids.slice(2600).map(keyItem),
+      });
+      const first = await collections.collectionDiff(c, owner.id, album.id, 0);
       assert.equal(first.hasMore, true);
       assert.equal(first.diff.length, 2000, 'the second change (rows 2001–2600) waits whole for the next page');
       const cursor = Math.max(...first.diff.map((f) => f.updationTime));
-      const second = await collectionDiff(c, owner.id, album.id, cursor);
+      const second = await collections.collectionDiff(c, owner.id, album.id, cursor);
       assert.equal(second.diff.length, 1000);
       assert.equal(second.hasMore, false);
     });
@@ -426,7 +377,7 @@ describe('photos services', () => {
       const reader = (async () => {
         for (;;) {
           const done = !state.writing;
-          const page = await collectionDiff(c, owner.id, album.id, cursor);
+          const page = await collections.collectionDiff(c, owner.id, album.id, cursor);
           for (const file of page.diff) seen.add(file.id);
           cursor = Math.max(cursor, ...page.diff.map((f: PhotoFile) => f.updationTime));
           if (done && !page.hasMore) return;
@@ -434,7 +385,10 @@ describe('photos services', () => {
       })();
       await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          addFiles(c, owner.id, 'photos', { collectionID: album.id, files: ids.slice(i * 5, i * 5 + 5).map(keyItem) }),
+          collections.addFiles(c, owner.id, 'photos', {
+            collectionID: album.id,
+            files: ids.slice(i * 5, i * 5 + 5).map(keyItem),
+          }),
         ),
       );
       state.writing = false;
