@@ -51,6 +51,27 @@ describe('object store start-up check (s3rver)', () => {
     });
   });
 
+  test('a store nobody answers at is named with the cause', async () => {
+    const unreachable = await S3ObjectStore.open({
+      endpoint: 'http://127.0.0.1:1',
+      region: 'us-east-1',
+      bucket: 'photos',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    try {
+      const problems = await objectStoreProblems(unreachable, [origin]);
+      assert.equal(problems.length, 1);
+      assert.match(
+        problems[0] ?? '',
+        /bucket "photos" did not answer as expected: .*ECONNREFUSED.*: check S3_ENDPOINT/,
+      );
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   test('no CORS, or CORS for another origin: the preflight of the PUT is named per origin', async () => {
     await withStore(undefined, async (store) => {
       const problems = await objectStoreProblems(store, [origin]);

@@ -191,10 +191,11 @@ export class S3ObjectStore implements ObjectStore {
       return undefined;
     } catch (error) {
       const status = statusOf(error);
-      const name = error instanceof Error ? error.name : String(error);
       if (status === 404) return `bucket "${this.bucket}" does not exist`;
       if (status === 403) return `the credentials may not use bucket "${this.bucket}" (403)`;
-      return `bucket "${this.bucket}" did not answer: ${name}${status ? ` (${String(status)})` : ''}`;
+      // Without an HTTP answer the cause is in the message (connect ECONNREFUSED …, getaddrinfo ENOTFOUND …).
+      const cause = error instanceof Error ? [error.name, error.message].filter((part) => part !== '').join(': ') : '';
+      return `bucket "${this.bucket}" did not answer as expected: ${cause.slice(0, 200)}${status ? ` (HTTP ${String(status)})` : ''}`;
     }
   }
 }
