@@ -43,9 +43,9 @@ export interface ObjectStore {
   head(key: string): Promise<ObjectInfo | undefined>;
   /** Removes the object; removing one that does not exist is not an error (as in S3). */
   delete(key: string): Promise<void>;
-  /** Every stored object, for the sweep. */
+  /** Every stored object (tests and audits; the sweep goes by the object ledger, never by a listing). */
   list(): AsyncIterable<ObjectInfo>;
-  /** Every upload neither completed nor aborted, for the sweep. */
+  /** Every upload neither completed nor aborted (tests and audits). */
   listMultipartUploads(): AsyncIterable<MultipartUploadInfo>;
   close(): Promise<void>;
 }
