@@ -22,6 +22,7 @@ import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
 import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerFileRoutes } from './routes/files.ts';
+import { registerGallerySupportRoutes } from './routes/gallery-support.ts';
 import { registerObjectRoutes } from './routes/objects.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerPingRoute } from './routes/ping.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthenticatorRoutes(app, ctx);
   registerCollectionRoutes(app, ctx);
   registerFileRoutes(app, ctx, objects);
+  registerGallerySupportRoutes(app, ctx);
   // An S3 store's URLs go to the store itself.
   const embedded = embeddedStoreOf(objects);
   if (embedded) registerObjectRoutes(app, embedded);

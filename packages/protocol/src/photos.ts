@@ -244,3 +244,31 @@ export type PhotoFile = z.infer<typeof photoFileSchema>;
 
 export const collectionDiffResponseSchema = z.object({ diff: z.array(photoFileSchema), hasMore: z.boolean() });
 export type CollectionDiffResponse = z.infer<typeof collectionDiffResponseSchema>;
+
+/**
+ * GET /remote-store/feature-flags: the flags Ente's clients read before they pull files (the web skips the pull
+ * when this fails). Ours turns every feature of Ente's hosted service off; an empty `castUrl` or `embedUrl` keeps
+ * the client's default.
+ */
+export const featureFlagsResponseSchema = z.object({
+  enableStripe: z.boolean(),
+  disableCFWorker: z.boolean(),
+  mapEnabled: z.boolean(),
+  faceSearchEnabled: z.boolean(),
+  passKeyEnabled: z.boolean(),
+  recoveryKeyVerified: z.boolean(),
+  internalUser: z.boolean(),
+  betaUser: z.boolean(),
+  enableMobMultiPart: z.boolean(),
+  serverApiFlag: z.int(),
+  castUrl: z.string(),
+  embedUrl: z.string(),
+});
+export type FeatureFlagsResponse = z.infer<typeof featureFlagsResponseSchema>;
+
+/** GET /billing/user-plans: the one free plan of a self-hosted server (its storage is the quota), no paid plans. */
+export const userPlansResponseSchema = z.object({
+  freePlan: z.object({ storage: z.number(), duration: z.number(), period: z.string() }),
+  plans: z.array(z.unknown()),
+});
+export type UserPlansResponse = z.infer<typeof userPlansResponseSchema>;

@@ -94,6 +94,8 @@ const routes: Record<string, string[]> = {
   'GET /files/download/:fileID': [],
   'PUT /files/magic-metadata': ['metadataList'],
   'PUT /files/public-magic-metadata': ['metadataList'],
+  'GET /remote-store/feature-flags': [],
+  'GET /billing/user-plans': [],
 };
 
 // ---- Generated text: all of Unicode, the awkward parts on purpose ----

@@ -21,14 +21,17 @@ import {
   utf8Bytes,
   utf8String,
 } from '@ente/crypto';
-import type {
-  Collection,
-  CollectionDiffResponse,
-  MultipartUploadUrlResponse,
-  PhotoFile,
-  PublicKeyResponse,
-  UploadUrlResponse,
-  UserDetailsResponse,
+import {
+  featureFlagsResponseSchema,
+  type Collection,
+  type CollectionDiffResponse,
+  type FeatureFlagsResponse,
+  type MultipartUploadUrlResponse,
+  type PhotoFile,
+  type PublicKeyResponse,
+  type UploadUrlResponse,
+  type UserDetailsResponse,
+  type UserPlansResponse,
 } from '@ente/protocol';
 
 import type { ApiClient } from '../testing/client.ts';
@@ -322,6 +325,18 @@ describe('photos', () => {
     assert.equal((await put(0)).status, 200);
     assert.equal((await put(0)).status, 409, 'the stored version is 1 now');
     assert.equal((await put(1)).status, 200);
+  });
+
+  test("the gallery's other calls: feature flags with nothing hosted, the free plan with the quota", async () => {
+    const owner = await account();
+    const flags = await owner.client.get<FeatureFlagsResponse>('/remote-store/feature-flags');
+    assert.equal(flags.status, 200, flags.text);
+    assert.equal(featureFlagsResponseSchema.safeParse(flags.body).success, true);
+    assert.equal(flags.body.castUrl, '', "an empty castUrl keeps the client's own cast link");
+    const plans = await owner.client.get<UserPlansResponse>('/billing/user-plans');
+    assert.equal(plans.status, 200, plans.text);
+    assert.deepEqual(plans.body, { freePlan: { storage: 1024 ** 4, duration: 100, period: 'year' }, plans: [] });
+    assert.equal((await owner.client.get('/remote-store/feature-flags', { token: null })).status, 401);
   });
 
   describe('a small quota', () => {
