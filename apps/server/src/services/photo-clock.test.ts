@@ -40,6 +40,29 @@ describe('photo clock', () => {
     assert.equal(Number(row?.max), Math.max(...times));
   });
 
+  test('a second writer to a user waits for the first to commit, then stamps past it', async () => {
+    const user = await newUser();
+    await stamp([user]);
+    const ahead = Date.now() * 1000 + 3_600_000_000;
+    await context().sql(`UPDATE photo_clocks SET last_time = ${String(ahead)} WHERE user_id = ${String(user)}`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const times: number[] = [];
+    const first = context()
+      .ctx.db.transaction()
+      .execute(async (tx) => {
+        times.push(await stampChange(tx, [user]));
+        await held;
+      });
+    while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = stamp([user]).then((time) => times.push(time));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(times.length, 1, 'the second writer waits for the lock of the first');
+    release();
+    await Promise.all([first, second]);
+    assert.deepEqual(times, [ahead + 1, ahead + 2], 'it read the time the first one committed');
+  });
+
   test('a change seen by nobody is a programming error', async () => {
     await assert.rejects(stamp([]), /seen by nobody/);
   });

@@ -396,6 +396,44 @@ describe('photos services', () => {
       assert.deepEqual([...seen].sort(), [...ids].sort());
     });
 
+    test('concurrent writers to several albums: a sharee polling the list with its cursor sees every last name', async () => {
+      const [owner, sharee] = [await newUser(), await newUser()];
+      const albums = [];
+      for (let i = 0; i < 6; i++) {
+        const album = await newAlbum(owner.id);
+        await share(owner.id, album.id, sharee.email);
+        albums.push(album);
+      }
+      const c = testContext().ctx;
+      const names = new Map<number, string>();
+      let cursor = 0;
+      const state = { writing: true };
+      const reader = (async () => {
+        for (;;) {
+          const done = !state.writing;
+          const changed = await collections.collectionsOf(c, sharee.id, 'photos', cursor);
+          for (const album of changed) names.set(album.id, album.encryptedName);
+          cursor = Math.max(cursor, ...changed.map((album) => album.updationTime));
+          if (done) return;
+        }
+      })();
+      await Promise.all(
+        albums.flatMap((album, i) =>
+          [1, 2, 3].map((round) =>
+            collections.renameCollection(c, owner.id, {
+              collectionID: album.id,
+              encryptedName: b64(20 + round, i + 1),
+              nameDecryptionNonce: b64(24),
+            }),
+          ),
+        ),
+      );
+      state.writing = false;
+      await reader;
+      const final = await collections.collectionsOf(c, sharee.id, 'photos', 0);
+      for (const album of final) assert.equal(names.get(album.id), album.encryptedName);
+    });
+
     /** `count` files of the owner made directly in the database (no objects: only their rows matter here). */
     async function bulkFiles(ownerID: number, count: number): Promise<number[]> {
       const now = Date.now() * 1000;
