@@ -161,6 +161,8 @@ const configSchema = z.object({
   /** Requests per minute on the sensitive routes of docs/protocol.md#rate-limits (0 turns route limits off). */
   RATE_LIMIT_PER_MINUTE: count(10),
   RATE_LIMIT_PUBLIC_KEY_PER_MINUTE: count(200),
+  /** Photos upload URLs (single and multipart) per user per minute, each route apart (museum: 500). */
+  PHOTOS_UPLOAD_URLS_PER_MINUTE: count(500),
   /** OTT send limiter: once this many codes were asked in 5 minutes, each IP may ask 1 per 5 minutes… */
   OTT_SEND_SOFT_LIMIT: count(50),
   /**

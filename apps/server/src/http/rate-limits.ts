@@ -13,9 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Per client address (an IPv6 client's /64) and path, per user and path, the public-key allowance
-     * (per user and path), or the authenticator's writes (per user, every writing route together, per hour).
+     * (per user and path), the photos upload-URL allowance (per user and path), or the authenticator's writes
+     * (per user, every writing route together, per hour).
      */
-    rateLimit?: 'ip' | 'user' | 'publicKey' | 'authenticatorWrite';
+    rateLimit?: 'ip' | 'user' | 'publicKey' | 'uploadUrl' | 'authenticatorWrite';
   }
 }
 
@@ -33,7 +34,12 @@ export function registerRateLimits(ctx: Context): RouteHookFactory {
         if (!(await ctx.limiter.allow(key, perHour, MICROS_PER_HOUR))) throw rateLimited();
       };
     }
-    const perMinute = kind === 'publicKey' ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+    const perMinute =
+      kind === 'publicKey'
+        ? config.RATE_LIMIT_PUBLIC_KEY_PER_MINUTE
+        : kind === 'uploadUrl'
+          ? config.PHOTOS_UPLOAD_URLS_PER_MINUTE
+          : config.RATE_LIMIT_PER_MINUTE;
     if (perMinute <= 0) return undefined;
     const url = route.url;
     return async (request: FastifyRequest) => {

@@ -23,14 +23,16 @@ import type { ObjectStore } from '../services/object-store.ts';
 
 export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
   const auth = { config: { auth: true } } as const;
+  /** Each URL handed out costs a ledger row: they are limited per user and minute, as in museum. */
+  const uploads = { config: { auth: true, rateLimit: 'uploadUrl' } } as const;
 
-  app.post('/files/upload-url', auth, async (request) => {
+  app.post('/files/upload-url', uploads, async (request) => {
     const body = parseInput(uploadUrlRequestSchema, request.body, 'body');
     const answer = await uploadUrl(ctx, store, sessionOf(request).userID, body);
     return { ...answer, url: absolute(request, answer.url) } satisfies UploadUrlResponse;
   });
 
-  app.post('/files/multipart-upload-url', auth, async (request) => {
+  app.post('/files/multipart-upload-url', uploads, async (request) => {
     const body = parseInput(multipartUploadUrlRequestSchema, request.body, 'body');
     const answer = await multipartUploadUrls(ctx, store, sessionOf(request).userID, body);
     return {

@@ -339,15 +339,19 @@ describe('photos', () => {
     assert.equal((await owner.client.get('/remote-store/feature-flags', { token: null })).status, 401);
   });
 
-  describe('a small quota', () => {
-    const small = suiteServer({ env: { PHOTOS_STORAGE_BYTES: '1000' } });
-    test('an upload past the quota and its 50 MB grace is 426', async () => {
+  describe('a small quota and upload-URL limit', () => {
+    const small = suiteServer({ env: { PHOTOS_STORAGE_BYTES: '1000', PHOTOS_UPLOAD_URLS_PER_MINUTE: '3' } });
+    test('an upload past the quota and its 50 MB grace is 426; past the limit of upload URLs 429', async () => {
       const client = small.api.as('io.ente.photos.web');
       await signUp(client, small.server.mail, { srp: false });
       const md5 = createHash('md5').update('x').digest('base64');
       const full = await client.post('/files/upload-url', { contentLength: 50 * 1024 * 1024 + 1001, contentMD5: md5 });
       assert.equal(full.status, 426);
       assert.equal((await client.post('/files/upload-url', { contentLength: 1000, contentMD5: md5 })).status, 200);
+      assert.equal((await client.post('/files/upload-url', { contentLength: 1, contentMD5: md5 })).status, 200);
+      const limited = await client.post('/files/upload-url', { contentLength: 1, contentMD5: md5 });
+      assert.equal(limited.status, 429, 'the fourth upload URL of the minute');
+      assert.equal(limited.body.error, 'Rate limit breached, try later');
     });
   });
 });
