@@ -97,6 +97,12 @@ export const removeFilesRequestSchema = z.object({ collectionID: photoID, fileID
 export const collectionIDPathSchema = z.object({ collectionID: photoIDParam });
 export const deleteCollectionQuerySchema = z.object({ keepFiles: z.enum(['true', 'false']) });
 
+/**
+ * PUT /collections/magic-metadata, /collections/public-magic-metadata (the owner's) and
+ * /collections/sharee-magic-metadata (a sharee's own view of it). The stored version becomes `version + 1`.
+ */
+export const updateCollectionMagicMetadataRequestSchema = z.object({ id: photoID, magicMetadata: magicMetadataSchema });
+
 /** POST /collections/share: `encryptedKey` is the collection key sealed to the sharee's public key. */
 export const shareCollectionRequestSchema = z.object({
   collectionID: photoID,
@@ -250,20 +256,11 @@ export type CollectionDiffResponse = z.infer<typeof collectionDiffResponseSchema
  * when this fails). Ours turns every feature of Ente's hosted service off; an empty `castUrl` or `embedUrl` keeps
  * the client's default.
  */
-export const featureFlagsResponseSchema = z.object({
-  enableStripe: z.boolean(),
-  disableCFWorker: z.boolean(),
-  mapEnabled: z.boolean(),
-  faceSearchEnabled: z.boolean(),
-  passKeyEnabled: z.boolean(),
-  recoveryKeyVerified: z.boolean(),
-  internalUser: z.boolean(),
-  betaUser: z.boolean(),
-  enableMobMultiPart: z.boolean(),
-  serverApiFlag: z.int(),
-  castUrl: z.string(),
-  embedUrl: z.string(),
-});
+const flag = z.boolean();
+const hostedFlags = { enableStripe: flag, disableCFWorker: flag, mapEnabled: flag, faceSearchEnabled: flag };
+const accountFlags = { passKeyEnabled: flag, recoveryKeyVerified: flag, internalUser: flag, betaUser: flag };
+const clientFlags = { enableMobMultiPart: flag, serverApiFlag: z.int(), castUrl: z.string(), embedUrl: z.string() };
+export const featureFlagsResponseSchema = z.object({ ...hostedFlags, ...accountFlags, ...clientFlags });
 export type FeatureFlagsResponse = z.infer<typeof featureFlagsResponseSchema>;
 
 /** GET /billing/user-plans: the one free plan of a self-hosted server (its storage is the quota), no paid plans. */

@@ -70,9 +70,30 @@ export async function lockCollections(tx: Db, collectionIDs: readonly number[]):
 export async function updateCollection(
   tx: Db,
   collectionID: number,
-  values: { encrypted_name?: string; name_decryption_nonce?: string; is_deleted?: boolean; updation_time: number },
+  values: {
+    encrypted_name?: string;
+    name_decryption_nonce?: string;
+    magic_metadata?: string;
+    pub_magic_metadata?: string;
+    is_deleted?: boolean;
+    updation_time: number;
+  },
 ): Promise<void> {
   await tx.updateTable('collections').set(values).where('collection_id', '=', collectionID).execute();
+}
+
+/** Sets a sharee's own magic metadata of a collection shared with them. */
+export async function setShareMagicMetadata(
+  tx: Db,
+  share: { collectionID: number; toUserID: number },
+  json: string,
+  time: number,
+): Promise<void> {
+  await tx
+    .updateTable('collection_shares')
+    .set({ magic_metadata: json, updation_time: time })
+    .where((eb) => eb.and({ collection_id: share.collectionID, to_user_id: share.toUserID }))
+    .execute();
 }
 
 /** Moves the collections' time forward (every change to their files or shares does). */

@@ -78,6 +78,9 @@ const routes: Record<string, string[]> = {
   'POST /collections/share': ['collectionID', 'email', 'role', 'encryptedKey'],
   'POST /collections/unshare': ['collectionID', 'email'],
   'POST /collections/leave/:collectionID': [],
+  'PUT /collections/magic-metadata': ['id', 'magicMetadata'],
+  'PUT /collections/public-magic-metadata': ['id', 'magicMetadata'],
+  'PUT /collections/sharee-magic-metadata': ['id', 'magicMetadata'],
   'POST /files/upload-url': ['contentLength', 'contentMD5'],
   'POST /files/multipart-upload-url': ['contentLength', 'partLength', 'partMd5s'],
   'POST /files': [
@@ -371,6 +374,9 @@ const plausibleFor: Record<string, Record<string, unknown>> = {
   'POST /collections': { type: 'album' },
   'POST /collections/share': { encryptedKey: b64Bytes(80) },
   'GET /collections/v2/diff': { collectionID: '1' },
+  'PUT /collections/magic-metadata': { id: 1 },
+  'PUT /collections/public-magic-metadata': { id: 1 },
+  'PUT /collections/sharee-magic-metadata': { id: 1 },
 };
 
 /** Text fields inside objects, swept like the top-level ones. */

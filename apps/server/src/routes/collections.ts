@@ -1,7 +1,7 @@
 // Collection routes (docs/protocol.md#photos): create, list and diff, rename, add, move, restore and
-// remove files, delete, share, unshare and leave. The rules are services/collections.ts's; the app a
+// remove files, delete, share, unshare and leave, magic metadata. The rules are services/collections.ts's; the app a
 // collection belongs to is the session's.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
   addFilesRequestSchema,
@@ -15,6 +15,7 @@ import {
   renameCollectionRequestSchema,
   shareCollectionRequestSchema,
   unshareCollectionRequestSchema,
+  updateCollectionMagicMetadataRequestSchema,
   type CollectionDiffResponse,
 } from '@ente/protocol';
 
@@ -32,6 +33,7 @@ import {
   renameCollection,
   shareCollection,
   unshareCollection,
+  updateCollectionMagicMetadata,
 } from '../services/collections.ts';
 import type { Context } from '../services/context.ts';
 
@@ -104,6 +106,16 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: Context): vo
     const body = parseInput(unshareCollectionRequestSchema, request.body, 'body');
     return { sharees: await unshareCollection(ctx, sessionOf(request).userID, body) };
   });
+
+  const updateMagic =
+    (which: 'private' | 'public' | 'sharee') => async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = parseInput(updateCollectionMagicMetadataRequestSchema, request.body, 'body');
+      await updateCollectionMagicMetadata(ctx, sessionOf(request).userID, body, which);
+      return reply.code(200).send();
+    };
+  app.put('/collections/magic-metadata', auth, updateMagic('private'));
+  app.put('/collections/public-magic-metadata', auth, updateMagic('public'));
+  app.put('/collections/sharee-magic-metadata', auth, updateMagic('sharee'));
 
   app.post('/collections/leave/:collectionID', auth, async (request, reply) => {
     const { collectionID } = parseInput(collectionIDPathSchema, request.params, 'path');

@@ -249,6 +249,32 @@ export async function deleteCollection(
   });
 }
 
+/**
+ * Replaces a collection's magic metadata: the owner's private or public one, or a sharee's own. As in
+ * museum the version is not compared (clients keep no history of it); the stored one is `version + 1`.
+ */
+export async function updateCollectionMagicMetadata(
+  ctx: Context,
+  userID: number,
+  body: { id: number; magicMetadata: MagicMetadata },
+  which: 'private' | 'public' | 'sharee',
+): Promise<void> {
+  const json = JSON.stringify({ ...body.magicMetadata, version: body.magicMetadata.version + 1 });
+  await ctx.db.transaction().execute(async (tx) => {
+    if (which === 'sharee') {
+      const [collection] = await collectionsDb.lockCollections(tx, [body.id]);
+      if (!collection || !(await collectionsDb.shareRoleOf(tx, body.id, userID))) throw notFound();
+      const time = await stampCollections(tx, [collection]);
+      await collectionsDb.setShareMagicMetadata(tx, { collectionID: body.id, toUserID: userID }, json, time);
+      return;
+    }
+    const collection = await lockOwned(tx, body.id, userID);
+    const time = await stampCollections(tx, [collection]);
+    const column = which === 'private' ? 'magic_metadata' : 'pub_magic_metadata';
+    await collectionsDb.updateCollection(tx, body.id, { [column]: json, updation_time: time });
+  });
+}
+
 /** Shares a collection with the account of `email` (its owner only); answers the sharees. */
 export async function shareCollection(
   ctx: Context,

@@ -242,6 +242,39 @@ describe('photos services', () => {
     });
   });
 
+  describe('collection magic metadata', () => {
+    test('the owner sets the private and public ones, a sharee their own; nobody else anything', async () => {
+      const [owner, sharee, stranger] = [await newUser(), await newUser(), await newUser()];
+      const album = await newAlbum(owner.id);
+      await share(owner.id, album.id, sharee.email);
+      const set = (userID: number, which: 'private' | 'public' | 'sharee', version = 1) =>
+        collections.updateCollectionMagicMetadata(
+          ctx(),
+          userID,
+          { id: album.id, magicMetadata: magic(version) },
+          which,
+        );
+      await refused(set(sharee.id, 'private'), 403);
+      await refused(set(stranger.id, 'public'), 403);
+      await refused(set(stranger.id, 'sharee'), 404);
+      await refused(set(owner.id, 'sharee'), 404);
+      await set(owner.id, 'private', 1);
+      await set(owner.id, 'public', 4);
+      await set(sharee.id, 'sharee', 2);
+      const [own] = await collections.collectionsOf(ctx(), owner.id, 'photos', 0);
+      assert.deepEqual(
+        [own?.magicMetadata, own?.pubMagicMetadata, own?.sharedMagicMetadata],
+        [magic(2), magic(5), undefined],
+      );
+      const [theirs] = await collections.collectionsOf(ctx(), sharee.id, 'photos', 0);
+      assert.deepEqual(
+        [theirs?.magicMetadata, theirs?.pubMagicMetadata, theirs?.sharedMagicMetadata],
+        [undefined, magic(5), magic(3)],
+        "a sharee sees the public metadata and their own, not the owner's private one",
+      );
+    });
+  });
+
   describe('files', () => {
     test("POST /files: the same request answers the same file; objects must be the caller's, present, of the declared size", async () => {
       const [owner, other] = [await newUser(), await newUser()];
