@@ -74,12 +74,21 @@ export async function createCollection(
 
 /** Every collection of `app` the user owns or that is shared with them, changed after `sinceTime`. */
 export async function collectionsOf(ctx: Context, userID: number, app: string, sinceTime: number) {
-  const [owned, shared] = await Promise.all([
-    collectionsDb.ownedCollectionsSince(ctx.db, userID, sinceTime, app),
-    collectionsDb.sharedCollectionsSince(ctx.db, userID, sinceTime, app),
-  ]);
-  const liveIDs = [...owned, ...shared.filter((row) => !row.share_deleted)].map((row) => Number(row.collection_id));
-  const sharees = await collectionsDb.shareesOf(ctx.db, liveIDs);
+  // One snapshot for both lists: a change to an owned collection committed between two reads, followed by
+  // a later one to a shared collection, would otherwise be passed by the client's cursor unseen.
+  const { owned, shared, sharees } = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const owned = await collectionsDb.ownedCollectionsSince(tx, userID, sinceTime, app);
+      const shared = await collectionsDb.sharedCollectionsSince(tx, userID, sinceTime, app);
+      const live = [...owned, ...shared.filter((row) => !row.share_deleted)];
+      const sharees = await collectionsDb.shareesOf(
+        tx,
+        live.map((row) => Number(row.collection_id)),
+      );
+      return { owned, shared, sharees };
+    });
   return [
     ...owned.map((row) => collectionToWire(row, { sharees })),
     ...shared.map((row) =>
