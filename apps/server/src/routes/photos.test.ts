@@ -293,7 +293,7 @@ describe('photos', () => {
       ...smallRequest,
       collectionID: (await createAlbum(stranger, 'x')).collection.id,
     });
-    assert.equal(stolen.status, 400, "another account's object keys make no file");
+    assert.equal(stolen.status, 403, "another account's object keys make no file");
   });
 
   test('refusals: no token 401, malformed input 400, a full quota 426, a stale magic metadata version 409', async () => {

@@ -29,6 +29,9 @@ import {
 } from './object-ledger.ts';
 import { stampChange } from './photo-clock.ts';
 
+/** An object key that was not handed out to the caller, or is another account's (museum: 400). */
+const notYours = () => plainError(403);
+
 /** Upload URLs stay valid a day less than the ledger keeps an unconfirmed object. */
 const UPLOAD_URL_SECONDS = UNCONFIRMED_OBJECT_LIFETIME_MICROS / MICROS_PER_SECOND - 24 * 60 * 60;
 /** A download URL only has to be valid when the request starts. */
@@ -110,7 +113,7 @@ export async function createFile(
 ): Promise<PhotoFile> {
   const prefix = `${String(userID)}/`;
   if (!body.file.objectKey.startsWith(prefix) || !body.thumbnail.objectKey.startsWith(prefix)) {
-    throw badRequest('object keys must be ones handed out to this account');
+    throw notYours();
   }
   if (body.file.objectKey === body.thumbnail.objectKey) throw badRequest('file and thumbnail objects must differ');
   const existing = await existingFile(ctx, userID, body);
@@ -169,16 +172,20 @@ export async function createFile(
   // The keys were not confirmable: a concurrent identical request may have just made the file.
   const raced = await existingFile(ctx, userID, body);
   if (raced) return raced;
-  throw badRequest('object keys must be ones handed out to this account and not used yet');
+  throw notYours();
 }
 
-/** The file these objects already make, when it is the caller's and made of exactly them; else 400. */
+/**
+ * The file these objects already make, when it is the caller's and made of exactly them; 403 when a key is
+ * another account's file's, 400 when the caller's own keys are paired otherwise.
+ */
 async function existingFile(ctx: Context, userID: number, body: NewFile): Promise<PhotoFile | undefined> {
   const [byFile, byThumbnail] = await Promise.all([
     filesDb.fileWithObjectKey(ctx.db, body.file.objectKey),
     filesDb.fileWithObjectKey(ctx.db, body.thumbnail.objectKey),
   ]);
   if (!byFile && !byThumbnail) return undefined;
+  if ([byFile, byThumbnail].some((file) => file && Number(file.owner_id) !== userID)) throw notYours();
   const same =
     byFile !== undefined &&
     !byFile.is_deleted &&

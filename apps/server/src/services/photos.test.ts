@@ -291,15 +291,27 @@ describe('photos services', () => {
       assert.equal(again.id, made.id);
       assert.notEqual(another.id, made.id);
 
-      // Another account's keys, a key never handed out, a wrong size, a missing object, another's collection.
+      // Another account's keys, a key never handed out, a used key paired anew, a wrong size, a missing object,
+      // another's collection.
       const othersBody = await fileBody(other.id, (await newAlbum(other.id)).id);
-      await refused(createFile(ctx(), store, owner.id, 'photos', { ...othersBody, collectionID: album.id }), 400);
+      await refused(createFile(ctx(), store, owner.id, 'photos', { ...othersBody, collectionID: album.id }), 403);
+      // An object in the store under the caller's prefix whose key the server never handed out.
       const unknownKey = `${String(owner.id)}/never-handed-out`;
-      await refused(
-        createFile(ctx(), store, owner.id, 'photos', { ...body, file: { ...body.file, objectKey: unknownKey } }),
-        400,
-      );
+      const md5 = createHash('md5').update('x').digest('base64');
+      await store.receive({ method: 'PUT', key: unknownKey, length: 1, md5 }, Readable.from([Buffer.from('x')]));
       const fresh = await fileBody(owner.id, album.id);
+      await refused(
+        createFile(ctx(), store, owner.id, 'photos', {
+          ...fresh,
+          file: { ...fresh.file, objectKey: unknownKey, size: 1 },
+        }),
+        403,
+      );
+      await refused(
+        createFile(ctx(), store, owner.id, 'photos', { ...body, thumbnail: fresh.thumbnail }),
+        400,
+        'BAD_REQUEST',
+      );
       await refused(createFile(ctx(), store, owner.id, 'photos', { ...fresh, file: { ...fresh.file, size: 99 } }), 400);
       const { objectKey: notUploaded } = await uploadUrl(ctx(), store, owner.id, {
         contentLength: 5,
