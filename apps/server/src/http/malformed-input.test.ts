@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 
 import { ApiClient } from '../testing/client.ts';
-import { signUp, uniqueEmail, type Account } from '../testing/flows.ts';
+import { emailLoginToken, signUp, uniqueEmail, type Account } from '../testing/flows.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 
 /** Every route with the fields its body or query has, so generated input hits the validators. */
@@ -100,6 +100,10 @@ const routes: Record<string, string[]> = {
   'GET /remote-store/feature-flags': [],
   'GET /billing/user-plans': [],
 };
+
+/** The photos routes take a token of the photos app. */
+const photosPackage = 'io.ente.photos.web';
+const isPhotosRoute = (path: string) => /^\/(collections|files|remote-store|billing)\//.test(path) || path === '/files';
 
 // ---- Generated text: all of Unicode, the awkward parts on purpose ----
 
@@ -489,19 +493,25 @@ async function send(baseUrl: string, request: Request): Promise<Answer> {
 describe('malformed input', () => {
   let server: TestServer;
   let account: Account;
+  let photosToken: string;
   before(async () => {
     server = await startTestServer();
     account = await signUp(new ApiClient(server.url), server.mail, { srp: false });
+    photosToken = await emailLoginToken(new ApiClient(server.url, photosPackage), server.mail, account);
   });
   after(() => server.close());
 
-  /** The token a route takes: the passkey management routes want an accounts token. */
+  /** The token a route takes: the passkey management routes want an accounts token, the photos routes a photos one. */
   async function tokenFor(path: string): Promise<string> {
+    if (isPhotosRoute(path)) return photosToken;
     if (!path.startsWith('/passkeys')) return account.token;
     const answer = await new ApiClient(server.url).get('/users/accounts-token', { token: account.token });
     assert.equal(answer.status, 200, answer.text);
     return String(answer.body.accountsToken);
   }
+
+  /** The client package a route's token belongs to (a token is refused with another app's package). */
+  const packageFor = (path: string) => (isPhotosRoute(path) ? photosPackage : 'io.ente.auth.web');
 
   const headersOf = (clientPackage: string, contentType: string, auth: string | null) => ({
     'X-Client-Package': clientPackage,
@@ -615,7 +625,7 @@ describe('malformed input', () => {
         if ('keyAttributes' in base) base.keyAttributes = account.keys.keyAttributes;
         if ('updatedKeyAttr' in base) base.updatedKeyAttr = account.keys.keyAttributes;
         const at = path.replace(/:\w+/, someUuid);
-        const headers = headersOf('io.ente.auth.web', 'application/json', auth);
+        const headers = headersOf(packageFor(path), 'application/json', auth);
         for (const field of [...fields.map((name) => [name]), ...nested]) {
           for (const value of sweepValues) {
             const values = withValue(base, field, value);
@@ -646,7 +656,7 @@ describe('malformed input', () => {
             queryFor(fields),
             pathParameter,
             fc.constantFrom('header', 'query', 'none'),
-            fc.constantFrom('io.ente.auth.web', 'io.ente.photos.web', '', '\u0000', 'x'.repeat(300)),
+            fc.constantFrom(packageFor(path), 'io.ente.auth.web', 'io.ente.photos.web', '', '\u0000', 'x'.repeat(300)),
             fc.constantFrom('text/plain', 'application/json', 'application/octet-stream', 'multipart/form-data'),
             async (body, query, parameter, tokenIn, clientPackage, contentType) => {
               const tokenQuery = tokenIn === 'query' ? `token=${token}` : '';
