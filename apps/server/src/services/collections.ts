@@ -291,9 +291,9 @@ export async function shareCollection(
   body: { collectionID: number; email: string; role: ShareRole; encryptedKey: string },
 ): Promise<CollectionUser[]> {
   const shareeID = await userIDByEmail(ctx, body.email);
-  if (shareeID === userID) throw badRequest('a collection cannot be shared with its owner');
   return ctx.db.transaction().execute(async (tx) => {
     const collection = await lockOwned(tx, body.collectionID, userID);
+    if (shareeID === userID) throw badRequest('a collection cannot be shared with its owner');
     if (collection.type === 'uncategorized') throw badRequest('an uncategorized collection cannot be shared');
     const time = await stampCollections(tx, [collection], [shareeID]);
     await collectionsDb.upsertShare(
