@@ -87,6 +87,10 @@ describe("photos: another account's ids", () => {
   type Attempt = (ids: { album: number; file: number; otherAlbum: number; otherFile: number }) => Promise<number>;
 
   const key = (fileID: number) => ({ id: fileID, encryptedKey: b64(48), keyDecryptionNonce: b64(24) });
+  const move = async (fromCollectionID: number, toCollectionID: number, fileID: number) => {
+    const body = { fromCollectionID, toCollectionID, files: [key(fileID)] };
+    return (await attacker.client.post('/collections/move-files', body)).status;
+  };
   const magic = { version: 1, count: 1, data: b64(30), header: b64(24) };
   const attempts: Record<string, Attempt> = {
     'diff of their album': async ({ album }) =>
@@ -106,22 +110,8 @@ describe("photos: another account's ids", () => {
     'restore their file into mine': async ({ file, otherAlbum }) =>
       (await attacker.client.post('/collections/restore-files', { collectionID: otherAlbum, files: [key(file)] }))
         .status,
-    'move their file out of their album': async ({ album, file, otherAlbum }) =>
-      (
-        await attacker.client.post('/collections/move-files', {
-          fromCollectionID: album,
-          toCollectionID: otherAlbum,
-          files: [key(file)],
-        })
-      ).status,
-    'move my file into their album': async ({ album, otherFile, otherAlbum }) =>
-      (
-        await attacker.client.post('/collections/move-files', {
-          fromCollectionID: otherAlbum,
-          toCollectionID: album,
-          files: [key(otherFile)],
-        })
-      ).status,
+    'move their file out of their album': async ({ album, file, otherAlbum }) => move(album, otherAlbum, file),
+    'move my file into their album': async ({ album, otherFile, otherAlbum }) => move(otherAlbum, album, otherFile),
     'remove their file from their album': async ({ album, file }) =>
       (await attacker.client.post('/collections/v3/remove-files', { collectionID: album, fileIDs: [file] })).status,
     'delete their album': async ({ album }) =>
