@@ -26,7 +26,9 @@ import { registerGallerySupportRoutes } from './routes/gallery-support.ts';
 import { registerObjectRoutes } from './routes/objects.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerPingRoute } from './routes/ping.ts';
+import { registerPublicLinkRoutes } from './routes/public-links.ts';
 import { registerSrpRoutes } from './routes/srp.ts';
+import { registerTrashRoutes } from './routes/trash.ts';
 import { registerTwoFactorRoutes } from './routes/two-factor.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { afterAnswer, closeContext, createContext, type Context } from './services/context.ts';
@@ -38,6 +40,7 @@ import {
   openObjectStore,
   type OpenObjectStore,
 } from './services/object-store.ts';
+import { scheduleTrashExpiry } from './services/trash.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,12 +73,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const objects = await openObjectStore(ctx);
   app.decorate<OpenObjectStore>('objectStore', objects);
   const stopSweep = scheduleObjectSweep(ctx, objects);
+  const stopTrashExpiry = scheduleTrashExpiry(ctx);
   afterAnswer(
     ctx,
     checkObjectStoreAtStart(ctx, objects).then(() => undefined),
   );
   app.addHook('onClose', async () => {
     stopPurge();
+    stopTrashExpiry();
     await stopSweep();
     await objects.close();
     await closeContext(ctx);
@@ -97,6 +102,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthenticatorRoutes(app, ctx);
   registerCollectionRoutes(app, ctx);
   registerFileRoutes(app, ctx, objects);
+  registerTrashRoutes(app, ctx);
+  registerPublicLinkRoutes(app, ctx, objects);
   registerGallerySupportRoutes(app, ctx);
   // An S3 store's URLs go to the store itself.
   const embedded = embeddedStoreOf(objects);
@@ -111,11 +118,11 @@ function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Request lines (debug) must not carry a token passed as ?token=.
+            // Request lines (debug) must not carry a token passed as ?token= (or a public link's).
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({
                 method: request.method,
-                url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+                url: request.url.replace(/([?&](?:token|accessToken|accessTokenJWT)=)[^&]*/gi, '$1[redacted]'),
                 remoteAddress: request.ip,
               }),
             },

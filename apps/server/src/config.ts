@@ -146,6 +146,11 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   /** Origins of the photos apps, whose uploads and downloads go to the store: checked against its CORS at start. */
   PHOTOS_APP_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+  /**
+   * The page a public album link opens, to which `?t=<token>` is added (docs/protocol.md#public-links); unset:
+   * the first of PHOTOS_APP_ORIGINS followed by /shared-albums.
+   */
+  PUBLIC_ALBUMS_URL: z.url({ protocol: /^https?$/ }).optional(),
 
   /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
   SRP_THREADS: z.coerce
@@ -163,6 +168,8 @@ const configSchema = z.object({
   RATE_LIMIT_PUBLIC_KEY_PER_MINUTE: count(200),
   /** Photos upload URLs (single and multipart) per user per minute, each route apart (museum: 500). */
   PHOTOS_UPLOAD_URLS_PER_MINUTE: count(500),
+  /** Password tries per public link per hour, from every address together (0 turns it off). */
+  PUBLIC_LINK_PASSWORD_TRIES_PER_HOUR: count(60),
   /** OTT send limiter: once this many codes were asked in 5 minutes, each IP may ask 1 per 5 minutes… */
   OTT_SEND_SOFT_LIMIT: count(50),
   /**

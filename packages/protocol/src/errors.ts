@@ -42,6 +42,8 @@ export const apiErrorCodes = [
   'COLLECTION_NOT_EMPTY',
   'OBJECT_SIZE_FETCH_FAILED',
   'FILE_NOT_FOUND_IN_ALBUM',
+  'FILE_IN_TRASH',
+  'LINK_DEVICE_LIMIT_EXCEEDED',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -12,3 +12,4 @@ export * from './two-factor.ts';
 export * from './passkeys.ts';
 export * from './authenticator.ts';
 export * from './photos.ts';
+export * from './photos-trash-links.ts';

@@ -46,4 +46,9 @@ export const limits = {
   maxFileMetadataB64: 262144,
   maxMagicMetadataB64: 262144,
   maxObjectKeyLength: 1024,
+  /** Trash (docs/protocol.md#trash): rows in one trash diff page, ids in one /trash/delete; days in the trash. */
+  trashDiffPage: 2500,
+  trashDays: 30,
+  /** Public links (docs/protocol.md#public-links): the largest device limit (museum's range is 0–50). */
+  maxLinkDeviceLimit: 50,
 } as const;

@@ -303,7 +303,7 @@ export async function touchCollectionFilesOf(tx: Db, fileIDs: readonly number[],
     .execute();
 }
 
-const diffColumns = [
+export const diffColumns = [
   'cf.collection_id',
   'cf.file_id',
   'cf.encrypted_key',

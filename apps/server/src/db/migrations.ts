@@ -331,4 +331,51 @@ export const migrations: Record<string, readonly string[]> = {
       last_time BIGINT NOT NULL
     )`,
   ],
+  // The trash and public album links (docs/protocol.md#trash, #public-links). A trash row names the file and
+  // the collection whose key the trash diff hands out with it; its updated_at is stamped under the owner's
+  // photos clock like every other change, so the trash diff's cursor misses nothing. Each collection has
+  // at most one live link; the access history counts the devices (address and user agent) that opened it.
+  '0010_photos_trash_links': [
+    `CREATE TABLE trash (
+      file_id BIGINT PRIMARY KEY REFERENCES files (file_id) ON DELETE CASCADE,
+      collection_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      is_restored BOOLEAN NOT NULL DEFAULT FALSE,
+      delete_by BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      FOREIGN KEY (collection_id, file_id) REFERENCES collection_files (collection_id, file_id) ON DELETE CASCADE,
+      CONSTRAINT trash_one_state CHECK (NOT (is_deleted AND is_restored))
+    )`,
+    `CREATE INDEX trash_user_time ON trash (user_id, updated_at)`,
+    `CREATE INDEX trash_due ON trash (delete_by) WHERE NOT is_deleted AND NOT is_restored`,
+    `CREATE TABLE public_collection_tokens (
+      id BIGSERIAL PRIMARY KEY,
+      collection_id BIGINT NOT NULL REFERENCES collections (collection_id) ON DELETE CASCADE,
+      access_token TEXT NOT NULL UNIQUE,
+      is_disabled BOOLEAN NOT NULL DEFAULT FALSE,
+      valid_till BIGINT NOT NULL DEFAULT 0,
+      device_limit INTEGER NOT NULL DEFAULT 0,
+      pw_hash TEXT,
+      pw_nonce TEXT,
+      mem_limit BIGINT,
+      ops_limit BIGINT,
+      enable_download BOOLEAN NOT NULL DEFAULT TRUE,
+      enable_collect BOOLEAN NOT NULL DEFAULT FALSE,
+      enable_comment BOOLEAN NOT NULL DEFAULT FALSE,
+      enable_join BOOLEAN NOT NULL DEFAULT TRUE,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      CONSTRAINT public_link_password_whole CHECK ((pw_hash IS NULL) = (pw_nonce IS NULL))
+    )`,
+    `CREATE UNIQUE INDEX public_collection_tokens_one_live ON public_collection_tokens (collection_id) WHERE NOT is_disabled`,
+    `CREATE TABLE public_collection_access_history (
+      share_id BIGINT NOT NULL REFERENCES public_collection_tokens (id) ON DELETE CASCADE,
+      ip TEXT NOT NULL,
+      user_agent TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (share_id, ip, user_agent)
+    )`,
+  ],
 };

@@ -37,6 +37,9 @@ export interface Database {
   files: FilesTable;
   collection_files: CollectionFilesTable;
   photo_clocks: PhotoClocksTable;
+  trash: TrashTable;
+  public_collection_tokens: PublicCollectionTokensTable;
+  public_collection_access_history: PublicCollectionAccessHistoryTable;
 }
 
 export interface UsersTable {
@@ -335,4 +338,50 @@ export interface CollectionFilesTable {
 export interface PhotoClocksTable {
   user_id: Int8;
   last_time: Int8;
+}
+
+/** A trashed file (services/trash.ts): restored, deleted for ever, or waiting for `delete_by` (µs). */
+export interface TrashTable {
+  file_id: Int8;
+  /** The collection whose key the trash diff hands out with the file. */
+  collection_id: Int8;
+  user_id: Int8;
+  is_deleted: Generated<boolean>;
+  is_restored: Generated<boolean>;
+  delete_by: Int8;
+  created_at: Int8;
+  /** Stamped under the owner's photos clock: the trash diff's cursor. */
+  updated_at: Int8;
+}
+
+/** A public link to a collection (services/public-links.ts); at most one per collection is not disabled. */
+export interface PublicCollectionTokensTable {
+  id: GeneratedInt8;
+  collection_id: Int8;
+  /** 10 upper-case letters and digits, in the link's `?t=`. */
+  access_token: string;
+  is_disabled: Generated<boolean>;
+  /** µs; 0: never expires. */
+  valid_till: GeneratedInt8;
+  /** 0: no limit. */
+  device_limit: Generated<number>;
+  /** The password's Argon2id hash as the client derives it, with its salt and parameters; all null without one. */
+  pw_hash: string | null;
+  pw_nonce: string | null;
+  mem_limit: Int8 | null;
+  ops_limit: Int8 | null;
+  enable_download: Generated<boolean>;
+  enable_collect: Generated<boolean>;
+  enable_comment: Generated<boolean>;
+  enable_join: Generated<boolean>;
+  created_at: Int8;
+  updated_at: Int8;
+}
+
+/** The devices (client address and user agent) that opened a link, counted against its device limit. */
+export interface PublicCollectionAccessHistoryTable {
+  share_id: Int8;
+  ip: string;
+  user_agent: string;
+  created_at: Int8;
 }

@@ -99,11 +99,34 @@ const routes: Record<string, string[]> = {
   'PUT /files/public-magic-metadata': ['metadataList'],
   'GET /remote-store/feature-flags': [],
   'GET /billing/user-plans': [],
+  'POST /files/trash': ['items'],
+  'GET /trash/v2/diff': ['sinceTime'],
+  'POST /trash/delete': ['fileIDs'],
+  'POST /trash/empty': ['lastUpdatedAt'],
+  'POST /collections/share-url': ['collectionID', 'enableCollect', 'enableJoin', 'validTill', 'deviceLimit'],
+  'PUT /collections/share-url': [
+    'collectionID',
+    'validTill',
+    'deviceLimit',
+    'passHash',
+    'nonce',
+    'memLimit',
+    'opsLimit',
+    'enableDownload',
+    'disablePassword',
+  ],
+  'DELETE /collections/share-url/:collectionID': [],
+  'GET /public-collection/info': ['accessToken'],
+  'GET /public-collection/diff': ['accessToken', 'accessTokenJWT', 'sinceTime'],
+  'GET /public-collection/files/preview/:fileID': ['accessToken', 'accessTokenJWT'],
+  'GET /public-collection/files/download/:fileID': ['accessToken', 'accessTokenJWT'],
+  'POST /public-collection/verify-password': ['passHash'],
 };
 
 /** The photos routes take a token of the photos app. */
 const photosPackage = 'io.ente.photos.web';
-const isPhotosRoute = (path: string) => /^\/(collections|files|remote-store|billing)\//.test(path) || path === '/files';
+const isPhotosRoute = (path: string) =>
+  /^\/(collections|files|remote-store|billing|trash|public-collection)\//.test(path) || path === '/files';
 
 // ---- Generated text: all of Unicode, the awkward parts on purpose ----
 

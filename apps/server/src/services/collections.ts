@@ -26,6 +26,7 @@ import * as usersDb from '../db/users.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 import { stampChange } from './photo-clock.ts';
+import { lockForRestore, markRestored, refuseTrashed } from './trash.ts';
 import { hasKeyAttributes } from './users.ts';
 
 const notFound = () => plainError(404);
@@ -172,13 +173,13 @@ export async function addFiles(
     if (collection.app !== app) throw badRequest('the collection belongs to another app');
     const allowed = options.restore ? role === 'OWNER' : role !== 'VIEWER';
     if (!allowed) throw forbidden();
-    await requireOwnFiles(
-      tx,
-      userID,
-      body.files.map((file) => file.id),
-    );
+    const fileIDs = body.files.map((file) => file.id);
+    await requireOwnFiles(tx, userID, fileIDs);
+    // A restore takes files out of the trash; an add refuses them (services/trash.ts).
+    await (options.restore ? lockForRestore(tx, userID, fileIDs) : refuseTrashed(tx, fileIDs));
     const time = await stampCollections(tx, [collection]);
     await collectionsDb.upsertCollectionFiles(tx, idsOf(collection), userID, dedupe(body.files), time);
+    if (options.restore) await markRestored(tx, fileIDs, time);
   });
 }
 
@@ -202,6 +203,7 @@ export async function moveFiles(
     if (from.app !== to.app) throw badRequest('the collections belong to different apps');
     const fileIDs = body.files.map((file) => file.id);
     await requireOwnFiles(tx, userID, fileIDs);
+    await refuseTrashed(tx, fileIDs);
     const time = await stampCollections(tx, [from, to]);
     await collectionsDb.upsertCollectionFiles(tx, idsOf(to), userID, dedupe(body.files), time);
     await collectionsDb.markCollectionFilesDeleted(tx, body.fromCollectionID, { fileIDs }, time);
@@ -421,7 +423,7 @@ function shareesToWire(rows: readonly ShareeRow[]): CollectionUser[] {
   return rows.map((row) => ({ id: Number(row.to_user_id), email: row.email, name: '', role: row.role }));
 }
 
-function collectionToWire(
+export function collectionToWire(
   row: CollectionRow & { owner_email: string },
   view: { sharees: readonly ShareeRow[]; sharee?: { sharedAt: number; magicMetadata: string | null } },
 ): Collection {

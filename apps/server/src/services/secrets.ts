@@ -2,7 +2,7 @@
 // recovery secrets, one that keys the hash of e-mail codes, one that derives each SRP session's private
 // exponent, one that signs passkey management tokens,
 // one that derives the stand-in SRP attributes of addresses without a password, one that signs the
-// embedded object store's URLs.
+// embedded object store's URLs, one that signs the tokens of password-protected public links.
 // All derive from SERVER_SECRET, or, for a local server without it, from a random secret stored once in
 // the database (every process on the same database agrees on it).
 import { hkdfSync } from 'node:crypto';
@@ -24,6 +24,8 @@ export interface ServerSecrets {
   standInKey: Uint8Array;
   /** Signs the URLs of the embedded object store (adapters/object-store/embedded.ts). */
   objectUrlKey: Uint8Array;
+  /** Signs the tokens of password-protected public links (services/link-password-tokens.ts). */
+  linkPasswordKey: Uint8Array;
 }
 
 export async function loadServerSecrets(db: Db, configured: string | undefined): Promise<ServerSecrets> {
@@ -37,6 +39,7 @@ export async function loadServerSecrets(db: Db, configured: string | undefined):
     accountsTokenKey: derive('ente-server accounts-token'),
     standInKey: derive('ente-server srp-stand-in'),
     objectUrlKey: derive('ente-server object-url'),
+    linkPasswordKey: derive('ente-server link-password'),
   };
 }
 

@@ -1,0 +1,99 @@
+// Public link routes (docs/protocol.md#public-links): the owner's /collections/share-url, and the viewer's
+// /public-collection/* with the link's access token (X-Auth-Access-Token or ?accessToken=) and, for a
+// password link, the verify-password token (X-Auth-Access-Token-JWT or ?accessTokenJWT=). Downloads answer
+// 307 to a signed URL, made absolute against this request's origin as routes/files.ts does. The rules are
+// services/public-links.ts's.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import {
+  collectionIDPathSchema,
+  collectionsQuerySchema,
+  createPublicLinkRequestSchema,
+  fileIDPathSchema,
+  updatePublicLinkRequestSchema,
+  verifyLinkPasswordRequestSchema,
+} from '@ente/protocol';
+
+import { sessionOf } from '../http/token-check.ts';
+import { parseInput } from '../http/validation.ts';
+import type { Context } from '../services/context.ts';
+import type { ObjectStore } from '../services/object-store.ts';
+import {
+  checkLink,
+  createLink,
+  disableLink,
+  linkCollection,
+  linkDiff,
+  linkFileUrl,
+  updateLink,
+  verifyLinkPassword,
+  type LinkCheck,
+  type PresentedLink,
+} from '../services/public-links.ts';
+
+export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
+  const auth = { config: { auth: true } } as const;
+
+  app.post('/collections/share-url', auth, async (request) => {
+    const body = parseInput(createPublicLinkRequestSchema, request.body, 'body');
+    return { result: await createLink(ctx, sessionOf(request).userID, body) };
+  });
+
+  app.put('/collections/share-url', auth, async (request) => {
+    const body = parseInput(updatePublicLinkRequestSchema, request.body, 'body');
+    return { result: await updateLink(ctx, sessionOf(request).userID, body) };
+  });
+
+  app.delete('/collections/share-url/:collectionID', auth, async (request, reply) => {
+    const { collectionID } = parseInput(collectionIDPathSchema, request.params, 'path');
+    await disableLink(ctx, sessionOf(request).userID, collectionID);
+    return reply.code(200).send();
+  });
+
+  const viewer = (request: FastifyRequest, check: LinkCheck) => checkLink(ctx, presentedLink(request), check);
+
+  app.get('/public-collection/info', async (request) => {
+    const access = await viewer(request, { password: false, admit: true });
+    return { collection: await linkCollection(ctx, access), referralCode: '' };
+  });
+
+  app.get('/public-collection/diff', async (request) => {
+    const access = await viewer(request, { password: true, admit: true });
+    const { sinceTime } = parseInput(collectionsQuerySchema, request.query, 'query');
+    return linkDiff(ctx, access, sinceTime);
+  });
+
+  const redirectTo = (kind: 'file' | 'thumbnail') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = await viewer(request, { password: true, admit: false });
+    const { fileID } = parseInput(fileIDPathSchema, request.params, 'path');
+    const url = await linkFileUrl(ctx, store, access, fileID, kind);
+    return reply.redirect(new URL(url, `${request.protocol}://${request.host}`).toString(), 307);
+  };
+  app.get('/public-collection/files/preview/:fileID', redirectTo('thumbnail'));
+  app.get('/public-collection/files/download/:fileID', redirectTo('file'));
+
+  // Limited per address here, and per link (from every address together) in the service.
+  app.post('/public-collection/verify-password', { config: { rateLimit: 'ip' } }, async (request) => {
+    const access = await viewer(request, { password: false, admit: false });
+    const { passHash } = parseInput(verifyLinkPasswordRequestSchema, request.body, 'body');
+    return { jwtToken: await verifyLinkPassword(ctx, access, passHash) };
+  });
+}
+
+/** The link credentials of a request: headers first, then the query (an <img> can only use the query). */
+function presentedLink(request: FastifyRequest): PresentedLink {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const pick = (header: string, param: string) => {
+    const fromHeader = request.headers[header];
+    if (typeof fromHeader === 'string' && fromHeader !== '') return fromHeader;
+    const fromQuery = query[param];
+    return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : undefined;
+  };
+  const userAgent = request.headers['user-agent'];
+  return {
+    accessToken: pick('x-auth-access-token', 'accessToken'),
+    jwt: pick('x-auth-access-token-jwt', 'accessTokenJWT'),
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : '',
+  };
+}

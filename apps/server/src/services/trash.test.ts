@@ -1,0 +1,299 @@
+// The trash without HTTP (docs/protocol.md#trash): trashing takes a file out of every collection (shared
+// ones included) and every diff that showed it reports it gone at a later time; another account's ids
+// change nothing; restoring, deleting for ever (storage drops, objects go to the ledger), emptying up to a
+// time, the 30-day expiry run by several processes at once, pages that never split a change, and the
+// one diff rule for the trash diff and the collection diffs under concurrent writers.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { ledgerRowOf } from '../db/object-ledger.ts';
+import type { HttpError } from '../http/errors.ts';
+import { MICROS_PER_DAY } from '../lib/clock.ts';
+import { suiteContext } from '../testing/context.ts';
+import { fixtureAlbum, fixtureFile, fixtureKey, fixtureUser } from '../testing/photo-fixtures.ts';
+import { addFiles, collectionDiff, collectionsOf, moveFiles, shareCollection } from './collections.ts';
+import { storageOf } from './files.ts';
+import {
+  deleteForEver,
+  emptyTrash,
+  expireTrash,
+  pageWithoutSplitting,
+  TRASH_LIFETIME_MICROS,
+  trashDiff,
+  trashFiles,
+} from './trash.ts';
+
+async function refused(promise: Promise<unknown>, status: number, code?: string) {
+  await assert.rejects(promise, (error: HttpError) => {
+    assert.equal(error.status, status, error.message);
+    if (code) assert.equal(error.body.code, code);
+    return true;
+  });
+}
+
+describe('trash', () => {
+  const testContext = suiteContext();
+  const ctx = () => testContext().ctx;
+  const user = () => fixtureUser(ctx(), 'trash');
+  const album = (ownerID: number) => fixtureAlbum(ctx(), ownerID);
+  const file = (ownerID: number, collectionID: number, size?: number) =>
+    fixtureFile(ctx(), ownerID, collectionID, size);
+  /** The live file ids of a collection as `userID` sees them, and its diff's last time. */
+  const liveIn = async (userID: number, collectionID: number) =>
+    (await collectionDiff(ctx(), userID, collectionID, 0)).diff.filter((f) => !f.isDeleted).map((f) => f.id);
+  const trashOf = async (userID: number, since = 0) => (await trashDiff(ctx(), userID, 'photos', since)).diff;
+  const restore = (userID: number, collectionID: number, fileIDs: number[]) =>
+    addFiles(ctx(), userID, 'photos', { collectionID, files: fileIDs.map(fixtureKey) }, { restore: true });
+
+  test('a trashed file leaves every collection, a sharee’s view included, at a time past every cursor', async () => {
+    const [owner, sharee] = [await user(), await user()];
+    const [first, second] = [await album(owner.id), await album(owner.id)];
+    const { id } = await file(owner.id, first);
+    await addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] });
+    await shareCollection(ctx(), owner.id, {
+      collectionID: second,
+      email: sharee.email,
+      role: 'VIEWER',
+      encryptedKey: Buffer.alloc(80, 1).toString('base64'),
+    });
+    const cursor = (await collectionDiff(ctx(), sharee.id, second, 0)).diff[0]?.updationTime ?? 0;
+    const listCursor = Math.max(...(await collectionsOf(ctx(), sharee.id, 'photos', 0)).map((c) => c.updationTime));
+
+    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+
+    assert.deepEqual(await liveIn(owner.id, first), []);
+    assert.deepEqual(await liveIn(owner.id, second), []);
+    const seen = (await collectionDiff(ctx(), sharee.id, second, cursor)).diff;
+    assert.deepEqual(
+      seen.map((f) => [f.id, f.isDeleted]),
+      [[id, true]],
+    );
+    assert.deepEqual(
+      (await collectionsOf(ctx(), sharee.id, 'photos', listCursor)).map((c) => c.id),
+      [second],
+    );
+    const [entry] = await trashOf(owner.id);
+    assert.equal(entry?.file.id, id);
+    assert.equal(entry.file.collectionID, first);
+    assert.equal(entry.file.encryptedKey, Buffer.alloc(48, 14).toString('base64'));
+    assert.equal(entry.isDeleted, false);
+    assert.equal(entry.isRestored, false);
+    assert.equal(entry.deleteBy - ctx().clock.nowMicros(), TRASH_LIFETIME_MICROS);
+    assert.ok(entry.updatedAt > cursor);
+    assert.ok(entry.file.magicMetadata, 'the owner gets their private metadata back');
+    assert.deepEqual(await trashOf(sharee.id), []);
+  });
+
+  test('another account’s file or collection, an unknown id, a pair never held, a repeated file: refused, nothing changes', async () => {
+    const [owner, other] = [await user(), await user()];
+    const [mine, theirs] = [await album(owner.id), await album(other.id)];
+    const { id } = await file(owner.id, mine);
+    const { id: theirFile } = await file(other.id, theirs);
+    const { id: elsewhere } = await file(owner.id, await album(owner.id));
+
+    await refused(trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: theirs }]), 403);
+    await refused(trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: mine }]), 403);
+    await refused(trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: theirs }]), 403);
+    await refused(trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: 999_999_999 }]), 404);
+    await refused(trashFiles(ctx(), owner.id, [{ fileID: 999_999_999, collectionID: mine }]), 404);
+    await refused(
+      trashFiles(ctx(), owner.id, [{ fileID: elsewhere, collectionID: mine }]),
+      404,
+      'FILE_NOT_FOUND_IN_ALBUM',
+    );
+    await refused(
+      trashFiles(ctx(), owner.id, [
+        { fileID: id, collectionID: mine },
+        { fileID: id, collectionID: mine },
+      ]),
+      400,
+    );
+    // One bad item spoils the request: the good one stays where it was.
+    await refused(
+      trashFiles(ctx(), owner.id, [
+        { fileID: id, collectionID: mine },
+        { fileID: theirFile, collectionID: mine },
+      ]),
+      403,
+    );
+    assert.deepEqual(await liveIn(owner.id, mine), [id]);
+    assert.deepEqual(await liveIn(other.id, theirs), [theirFile]);
+    assert.deepEqual(await trashOf(owner.id), []);
+    assert.deepEqual(await trashOf(other.id), []);
+
+    // Nor can another account delete it for ever or restore it once it is in the trash.
+    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: mine }]);
+    assert.equal(await deleteForEver(ctx(), other.id, [id]), 0);
+    await refused(restore(other.id, theirs, [id]), 403);
+    const [entry] = await trashOf(owner.id);
+    assert.equal(entry?.isDeleted, false);
+    assert.equal(entry.isRestored, false);
+  });
+
+  test('restore brings the file back into one collection; a file in the trash cannot be added or moved', async () => {
+    const owner = await user();
+    const [first, second] = [await album(owner.id), await album(owner.id)];
+    const { id } = await file(owner.id, first);
+    const { id: live } = await file(owner.id, first);
+    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+    const [trashed] = await trashOf(owner.id);
+
+    await refused(
+      addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] }),
+      409,
+      'FILE_IN_TRASH',
+    );
+    await refused(
+      moveFiles(ctx(), owner.id, { fromCollectionID: first, toCollectionID: second, files: [fixtureKey(id)] }),
+      409,
+      'FILE_IN_TRASH',
+    );
+    await refused(restore(owner.id, second, [live]), 400);
+    assert.deepEqual(await liveIn(owner.id, second), []);
+
+    await restore(owner.id, second, [id]);
+    assert.deepEqual(await liveIn(owner.id, second), [id]);
+    assert.deepEqual(await liveIn(owner.id, first), [live]);
+    const [entry] = await trashOf(owner.id, trashed?.updatedAt);
+    assert.equal(entry?.isRestored, true);
+    assert.ok(entry.updatedAt > (trashed?.updatedAt ?? Infinity));
+    await refused(restore(owner.id, second, [id]), 400);
+    // Out of the trash it can go anywhere again, and back into the trash.
+    await addFiles(ctx(), owner.id, 'photos', { collectionID: first, files: [fixtureKey(id)] });
+    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
+    const [again] = await trashOf(owner.id, entry.updatedAt);
+    assert.deepEqual([again?.isRestored, again?.file.collectionID], [false, second]);
+  });
+
+  test('delete for ever: storage drops, both objects go to the ledger, the entry is named without metadata', async () => {
+    const owner = await user();
+    const collectionID = await album(owner.id);
+    const { id, objects } = await file(owner.id, collectionID, 1000);
+    const { id: kept } = await file(owner.id, collectionID, 500);
+    assert.equal((await storageOf(ctx(), owner.id)).usage, 1520);
+    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID }]);
+    // Trashed files still count, as in museum.
+    assert.equal((await storageOf(ctx(), owner.id)).usage, 1520);
+
+    assert.equal(await deleteForEver(ctx(), owner.id, [id, kept, 999_999_999]), 1);
+    assert.deepEqual(await storageOf(ctx(), owner.id), { usage: 510, fileCount: 1 });
+    for (const key of [objects.file, objects.thumbnail])
+      assert.equal((await ledgerRowOf(ctx().db, key))?.reason, 'deleted');
+    const [entry] = await trashOf(owner.id);
+    assert.equal(entry?.isDeleted, true);
+    assert.deepEqual(entry.file.metadata, { decryptionHeader: '', size: 0 });
+    assert.equal(entry.file.magicMetadata, undefined);
+    assert.equal(await deleteForEver(ctx(), owner.id, [id]), 0);
+    await refused(restore(owner.id, collectionID, [id]), 404);
+    assert.deepEqual(await liveIn(owner.id, collectionID), [kept]);
+  });
+
+  test('empty deletes what was trashed up to the time given, and nothing trashed later', async () => {
+    const owner = await user();
+    const collectionID = await album(owner.id);
+    const [a, b, c] = [
+      await file(owner.id, collectionID),
+      await file(owner.id, collectionID),
+      await file(owner.id, collectionID),
+    ];
+    await trashFiles(ctx(), owner.id, [
+      { fileID: a.id, collectionID },
+      { fileID: b.id, collectionID },
+    ]);
+    const seenUntil = Math.max(...(await trashOf(owner.id)).map((entry) => entry.updatedAt));
+    await trashFiles(ctx(), owner.id, [{ fileID: c.id, collectionID }]);
+    await emptyTrash(ctx(), owner.id, 'photos', seenUntil);
+    const states = new Map((await trashOf(owner.id)).map((entry) => [entry.file.id, entry.isDeleted]));
+    assert.deepEqual([states.get(a.id), states.get(b.id), states.get(c.id)], [true, true, false]);
+  });
+
+  test('after 30 days the trash empties itself, once, however many processes run the job at the same time', async () => {
+    const owner = await user();
+    const collectionID = await album(owner.id);
+    const files = await Promise.all([1, 2, 3, 4].map(() => file(owner.id, collectionID)));
+    await trashFiles(
+      ctx(),
+      owner.id,
+      files.slice(0, 3).map((f) => ({ fileID: f.id, collectionID })),
+    );
+    testContext().clock.advance(TRASH_LIFETIME_MICROS - MICROS_PER_DAY);
+    const recent = files[3];
+    assert.ok(recent);
+    await trashFiles(ctx(), owner.id, [{ fileID: recent.id, collectionID }]);
+    // Another account's due files go too; the concurrent runs below must each delete a file once.
+    testContext().clock.advance(2 * MICROS_PER_DAY);
+    const runs = await Promise.all([expireTrash(ctx()), expireTrash(ctx()), expireTrash(ctx())]);
+    assert.ok(runs.reduce((sum, n) => sum + n, 0) >= 3);
+    const states = new Map((await trashOf(owner.id)).map((entry) => [entry.file.id, entry.isDeleted]));
+    assert.deepEqual(
+      files.map((f) => states.get(f.id)),
+      [true, true, true, false],
+    );
+    assert.equal((await storageOf(ctx(), owner.id)).fileCount, 1);
+    assert.equal(await expireTrash(ctx()), 0);
+  });
+
+  test('a page never splits one change: its rows wait for the next page, or make a page of their own', async () => {
+    const row = (time: number) => ({ updation_time: time });
+    const timeOf = (r: { updation_time: number }) => String(r.updation_time);
+    const never = () => Promise.reject(new Error('not asked'));
+    assert.deepEqual(await pageWithoutSplitting([row(1), row(2)], 2, timeOf, never), {
+      rows: [row(1), row(2)],
+      hasMore: false,
+    });
+    assert.deepEqual(await pageWithoutSplitting([row(1), row(2), row(2)], 2, timeOf, never), {
+      rows: [row(1)],
+      hasMore: true,
+    });
+    const whole = [row(5), row(5), row(5), row(5)];
+    assert.deepEqual(await pageWithoutSplitting(whole.slice(0, 3), 2, timeOf, () => Promise.resolve(whole)), {
+      rows: whole,
+      hasMore: true,
+    });
+  });
+
+  test('concurrent trashing and restoring: readers polling with their cursors end with the true state', async () => {
+    const owner = await user();
+    const [first, second] = [await album(owner.id), await album(owner.id)];
+    const files = await Promise.all(Array.from({ length: 12 }, () => file(owner.id, first)));
+    const ids = files.map((f) => f.id);
+    const trashState = new Map<number, boolean>();
+    const secondState = new Map<number, boolean>();
+    let trashCursor = 0;
+    let secondCursor = 0;
+    const poll = async () => {
+      for (;;) {
+        const page = await trashDiff(ctx(), owner.id, 'photos', trashCursor);
+        for (const entry of page.diff) trashState.set(entry.file.id, !entry.isDeleted && !entry.isRestored);
+        trashCursor = Math.max(trashCursor, ...page.diff.map((entry) => entry.updatedAt));
+        if (!page.hasMore) break;
+      }
+      const diff = await collectionDiff(ctx(), owner.id, second, secondCursor);
+      for (const f of diff.diff) secondState.set(f.id, !f.isDeleted);
+      secondCursor = Math.max(secondCursor, ...diff.diff.map((f) => f.updationTime));
+    };
+    const writers = { running: true };
+    const reader = (async () => {
+      while (writers.running) await poll();
+    })();
+    // Each file: trashed, restored into the second album, trashed again if its index is even.
+    await Promise.all(
+      ids.map(async (id, index) => {
+        await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+        await restore(owner.id, second, [id]);
+        if (index % 2 === 0) await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
+      }),
+    );
+    writers.running = false;
+    await reader;
+    await poll();
+    assert.deepEqual(
+      ids.map((id) => trashState.get(id)),
+      ids.map((_, index) => index % 2 === 0),
+    );
+    assert.deepEqual(
+      ids.map((id) => secondState.get(id)),
+      ids.map((_, index) => index % 2 !== 0),
+    );
+  });
+});
