@@ -14,6 +14,7 @@ import {
   type CollectionUser,
   type MagicMetadata,
   type PhotoFile,
+  type PublicLink,
 } from '@ente/protocol';
 
 import * as collectionsDb from '../db/collections.ts';
@@ -26,6 +27,7 @@ import * as usersDb from '../db/users.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 import { stampChange } from './photo-clock.ts';
+import { linksOf } from './public-links.ts';
 import { lockForRestore, markRestored, refuseTrashed } from './trash.ts';
 import { hasKeyAttributes } from './users.ts';
 
@@ -77,7 +79,7 @@ export async function createCollection(
 export async function collectionsOf(ctx: Context, userID: number, app: string, sinceTime: number) {
   // One snapshot for both lists: a change to an owned collection committed between two reads, followed by
   // a later one to a shared collection, would otherwise be passed by the client's cursor unseen.
-  const { owned, shared, sharees } = await ctx.db
+  const { owned, shared, sharees, links } = await ctx.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
@@ -88,10 +90,16 @@ export async function collectionsOf(ctx: Context, userID: number, app: string, s
         tx,
         live.map((row) => Number(row.collection_id)),
       );
-      return { owned, shared, sharees };
+      // The owner sees their albums' public links (services/public-links.ts).
+      const links = await linksOf(
+        ctx,
+        tx,
+        owned.map((row) => Number(row.collection_id)),
+      );
+      return { owned, shared, sharees, links };
     });
   return [
-    ...owned.map((row) => collectionToWire(row, { sharees })),
+    ...owned.map((row) => collectionToWire(row, { sharees, publicURLs: links.get(Number(row.collection_id)) })),
     ...shared.map((row) =>
       collectionToWire(
         {
@@ -425,7 +433,11 @@ function shareesToWire(rows: readonly ShareeRow[]): CollectionUser[] {
 
 export function collectionToWire(
   row: CollectionRow & { owner_email: string },
-  view: { sharees: readonly ShareeRow[]; sharee?: { sharedAt: number; magicMetadata: string | null } },
+  view: {
+    sharees: readonly ShareeRow[];
+    sharee?: { sharedAt: number; magicMetadata: string | null };
+    publicURLs?: readonly PublicLink[] | undefined;
+  },
 ): Collection {
   const id = Number(row.collection_id);
   const magic = magicMetadataOf(row.magic_metadata);
@@ -442,7 +454,7 @@ export function collectionToWire(
     type: row.type,
     attributes: JSON.parse(row.attributes) as Collection['attributes'],
     sharees: row.is_deleted ? [] : shareesToWire(view.sharees.filter((s) => Number(s.collection_id) === id)),
-    publicURLs: [],
+    publicURLs: [...(view.publicURLs ?? [])],
     updationTime: Number(row.updation_time),
     ...(view.sharee && { sharedAt: view.sharee.sharedAt }),
     ...(row.is_deleted && { isDeleted: true }),

@@ -79,6 +79,7 @@ describe('public links', () => {
     assert.deepEqual(await createLink(ctx(), owner.id, { collectionID }), link);
     const [listed] = await collectionsOf(ctx(), owner.id, 'photos', 0);
     assert.equal(listed?.id, collectionID);
+    assert.deepEqual(listed.publicURLs, [link]);
 
     const [sharee, stranger] = [await fixtureUser(ctx()), await fixtureUser(ctx())];
     await shareCollection(ctx(), owner.id, {
@@ -115,7 +116,14 @@ describe('public links', () => {
     assert.equal(without.passwordEnabled, false);
     assert.equal(without.nonce, undefined);
     assert.equal(without.enableDownload, false);
+    // Each change reaches the owner's collection list past its cursor.
+    const cursor = Math.max(...(await collectionsOf(ctx(), owner.id, 'photos', 0)).map((c) => c.updationTime));
     await disableLink(ctx(), owner.id, collectionID);
+    const changed = await collectionsOf(ctx(), owner.id, 'photos', cursor);
+    assert.deepEqual(
+      changed.map((c) => [c.id, c.publicURLs]),
+      [[collectionID, []]],
+    );
     await refused(update({ deviceLimit: 1 }), 404);
   });
 
