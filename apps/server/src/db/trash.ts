@@ -139,6 +139,13 @@ export async function pairsInCollections(db: Db, pairs: readonly { fileID: numbe
   return rows.map((row) => ({ fileID: Number(row.file_id), collectionID: Number(row.collection_id) }));
 }
 
+/** The owners of those of `fileIDs` that exist (deleted for ever or not), one per file. */
+export async function ownersOfAny(db: Db, fileIDs: readonly number[]): Promise<number[]> {
+  if (fileIDs.length === 0) return [];
+  const rows = await db.selectFrom('files').select('owner_id').where('file_id', 'in', fileIDs).execute();
+  return rows.map((row) => Number(row.owner_id));
+}
+
 /** Those of `fileIDs` that are in the trash (not restored; deleted for ever counts too). */
 export async function trashedAmong(db: Db, fileIDs: readonly number[]): Promise<number[]> {
   if (fileIDs.length === 0) return [];

@@ -75,7 +75,8 @@ describe("photos: another account's ids", () => {
     const list = await victim.client.get('/collections/v2');
     const diff = await victim.client.get('/collections/v2/diff', { query: { collectionID: victim.albumID } });
     const details = await victim.client.get('/users/details/v2', { query: { memoryCount: 'true' } });
-    return { list: list.body, diff: diff.body, usage: [details.body.usage, details.body.fileCount] };
+    const trash = await victim.client.get('/trash/v2/diff');
+    return { list: list.body, diff: diff.body, usage: [details.body.usage, details.body.fileCount], trash: trash.body };
   }
 
   before(async () => {
@@ -157,6 +158,28 @@ describe("photos: another account's ids", () => {
           thumbnail: { objectKey: victim.file.thumbnail.objectKey, decryptionHeader: b64(24) },
         })
       ).status,
+    // Trash and public links (routes/trash.ts, routes/public-links.ts).
+    'trash their file': async ({ album, file }) =>
+      (await attacker.client.post('/files/trash', { items: [{ fileID: file, collectionID: album }] })).status,
+    'trash their file from my album': async ({ file, otherAlbum }) =>
+      (await attacker.client.post('/files/trash', { items: [{ fileID: file, collectionID: otherAlbum }] })).status,
+    'trash my file from their album': async ({ album, otherFile }) =>
+      (await attacker.client.post('/files/trash', { items: [{ fileID: otherFile, collectionID: album }] })).status,
+    'delete their file for ever': async ({ file }) =>
+      (await attacker.client.post('/trash/delete', { fileIDs: [file] })).status,
+    'make a public link to their album': async ({ album }) =>
+      (await attacker.client.post('/collections/share-url', { collectionID: album })).status,
+    "change their album's public link": async ({ album }) =>
+      (await attacker.client.put('/collections/share-url', { collectionID: album, deviceLimit: 1 })).status,
+    "remove their album's public link": async ({ album }) =>
+      (await attacker.client.delete(`/collections/share-url/${String(album)}`)).status,
+    'their file through my public link': async ({ file, otherAlbum }) => {
+      const link = await attacker.client.post<{ result: { url: string } }>('/collections/share-url', {
+        collectionID: otherAlbum,
+      });
+      const headers = { 'X-Auth-Access-Token': new URL(link.body.result.url).searchParams.get('t') ?? '' };
+      return (await attacker.client.get(`/public-collection/files/download/${String(file)}`, { headers })).status;
+    },
   };
 
   async function attemptAll(names: readonly string[]) {

@@ -105,7 +105,8 @@ describe('trash and public links over HTTP', () => {
     assert.equal((await restore(other.client, [a.id])).status, 404);
     assert.equal((await restore(owner.client, [a.id])).status, 200);
     assert.equal((await restore(owner.client, [a.id])).status, 400);
-    assert.equal((await other.client.post('/trash/delete', { fileIDs: [b.id] })).status, 200);
+    assert.equal((await other.client.post('/trash/delete', { fileIDs: [b.id] })).status, 403);
+    assert.equal((await owner.client.post('/trash/delete', { fileIDs: [b.id, 999_999_999] })).status, 404);
     assert.equal((await owner.client.post('/trash/delete', { fileIDs: [b.id] })).status, 200);
     assert.equal((await owner.client.post('/trash/delete', { fileIDs: ['1'] })).status, 400);
     const later = trashDiffResponseSchema.parse(

@@ -14,7 +14,7 @@ import {
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
-import { deleteForEver, emptyTrash, trashDiff, trashFiles } from '../services/trash.ts';
+import { deleteFromTrash, emptyTrash, trashDiff, trashFiles } from '../services/trash.ts';
 
 export function registerTrashRoutes(app: FastifyInstance, ctx: Context): void {
   const auth = { config: { auth: true } } as const;
@@ -33,7 +33,7 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post('/trash/delete', auth, async (request, reply) => {
     const { fileIDs } = parseInput(deleteFromTrashRequestSchema, request.body, 'body');
-    await deleteForEver(ctx, sessionOf(request).userID, fileIDs);
+    await deleteFromTrash(ctx, sessionOf(request).userID, fileIDs);
     return reply.code(200).send();
   });
 

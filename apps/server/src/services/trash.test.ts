@@ -15,6 +15,7 @@ import { addFiles, collectionDiff, collectionsOf, moveFiles, shareCollection } f
 import { storageOf } from './files.ts';
 import {
   deleteForEver,
+  deleteFromTrash,
   emptyTrash,
   expireTrash,
   pageWithoutSplitting,
@@ -124,6 +125,8 @@ describe('trash', () => {
     // Nor can another account delete it for ever or restore it once it is in the trash.
     await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: mine }]);
     assert.equal(await deleteForEver(ctx(), other.id, [id]), 0);
+    await refused(deleteFromTrash(ctx(), other.id, [id]), 403);
+    await refused(deleteFromTrash(ctx(), owner.id, [id, 999_999_999]), 404);
     await refused(restore(other.id, theirs, [id]), 403);
     const [entry] = await trashOf(owner.id);
     assert.equal(entry?.isDeleted, false);

@@ -163,8 +163,20 @@ function trashEntryToWire(row: trashDb.TrashRow): TrashEntry {
 }
 
 /**
- * Deletes for ever those of `fileIDs` that are in the caller's trash (others are skipped, as in museum);
- * with `dueBy`, only those whose time in the trash ends by then. Returns how many went.
+ * POST /trash/delete: every id must be a file of the caller's (another account's 403, unknown 404, where
+ * museum skips them); the caller's files that are not in the trash are skipped, as in museum.
+ */
+export async function deleteFromTrash(ctx: Context, userID: number, fileIDs: readonly number[]): Promise<void> {
+  const unique = [...new Set(fileIDs)];
+  const owners = await trashDb.ownersOfAny(ctx.db, unique);
+  if (owners.some((owner) => owner !== userID)) throw plainError(403);
+  if (owners.length !== unique.length) throw plainError(404);
+  await deleteForEver(ctx, userID, unique);
+}
+
+/**
+ * Deletes for ever those of `fileIDs` that are in the caller's trash (others are skipped); with `dueBy`, only
+ * those whose time in the trash ends by then. Returns how many went.
  */
 export async function deleteForEver(
   ctx: Context,
