@@ -128,6 +128,23 @@ export async function removeFromEveryCollection(tx: Db, fileIDs: readonly number
     .execute();
 }
 
+/** The files of the collection's owner that the collection holds (live). */
+export async function ownerFilesIn(db: Db, collectionID: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('collection_files')
+    .select('file_id')
+    .where((eb) =>
+      eb.and([
+        eb('collection_id', '=', collectionID),
+        eb('is_deleted', '=', false),
+        eb('f_owner_id', '=', eb.ref('c_owner_id')),
+      ]),
+    )
+    .orderBy('file_id')
+    .execute();
+  return rows.map((row) => Number(row.file_id));
+}
+
 /** Which of these (file, collection) pairs have a collection_files row (live or not). */
 export async function pairsInCollections(db: Db, pairs: readonly { fileID: number; collectionID: number }[]) {
   if (pairs.length === 0) return [];

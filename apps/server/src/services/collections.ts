@@ -28,7 +28,7 @@ import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 import { stampChange } from './photo-clock.ts';
 import { linksOf } from './public-links.ts';
-import { lockForRestore, markRestored, refuseTrashed } from './trash.ts';
+import { lockCollectionTrash, lockForRestore, markRestored, refuseTrashed } from './trash.ts';
 import { hasKeyAttributes } from './users.ts';
 
 const notFound = () => plainError(404);
@@ -244,7 +244,8 @@ export async function removeFiles(
 
 /**
  * Deletes a collection (its owner only; favorites and uncategorized cannot go). With `keepFiles` it must
- * be empty already (409 COLLECTION_NOT_EMPTY); without, every file leaves it. Its shares end.
+ * be empty already (409 COLLECTION_NOT_EMPTY); without, every file leaves it, the owner's to the trash. Its
+ * shares end.
  */
 export async function deleteCollection(
   ctx: Context,
@@ -253,6 +254,8 @@ export async function deleteCollection(
   keepFiles: boolean,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
+    // Without keepFiles the owner's files go to the trash (services/trash.ts): their collections are locked first.
+    const trashing = keepFiles ? undefined : await lockCollectionTrash(ctx, tx, collectionID);
     const collection = await lockOwned(tx, collectionID, userID, { includeDeleted: true });
     if (collection.type === 'favorites' || collection.type === 'uncategorized') {
       throw badRequest(`a ${collection.type} collection cannot be deleted`);
@@ -261,7 +264,8 @@ export async function deleteCollection(
     if (keepFiles && (await collectionsDb.countLiveFiles(tx, collectionID)) > 0) {
       throw apiError(409, 'COLLECTION_NOT_EMPTY', 'The collection is not empty');
     }
-    const time = await stampCollections(tx, [collection]);
+    const time = await stampCollections(tx, trashing?.collections ?? [collection]);
+    await trashing?.apply(time);
     await collectionsDb.markCollectionFilesDeleted(tx, collectionID, 'all', time);
     await collectionsDb.markSharesDeleted(tx, collectionID, time);
     await collectionsDb.updateCollection(tx, collectionID, { is_deleted: true, updation_time: time });

@@ -11,7 +11,14 @@ import type { HttpError } from '../http/errors.ts';
 import { MICROS_PER_DAY } from '../lib/clock.ts';
 import { suiteContext } from '../testing/context.ts';
 import { fixtureAlbum, fixtureFile, fixtureKey, fixtureUser } from '../testing/photo-fixtures.ts';
-import { addFiles, collectionDiff, collectionsOf, moveFiles, shareCollection } from './collections.ts';
+import {
+  addFiles,
+  collectionDiff,
+  collectionsOf,
+  deleteCollection,
+  moveFiles,
+  shareCollection,
+} from './collections.ts';
 import { storageOf } from './files.ts';
 import {
   deleteForEver,
@@ -131,6 +138,32 @@ describe('trash', () => {
     const [entry] = await trashOf(owner.id);
     assert.equal(entry?.isDeleted, false);
     assert.equal(entry.isRestored, false);
+  });
+
+  test('deleting an album without keeping its files trashes the owner’s files under it; others’ files just leave', async () => {
+    const [owner, collaborator] = [await user(), await user()];
+    const [doomed, kept] = [await album(owner.id), await album(owner.id)];
+    const { id } = await file(owner.id, doomed);
+    await addFiles(ctx(), owner.id, 'photos', { collectionID: kept, files: [fixtureKey(id)] });
+    await shareCollection(ctx(), owner.id, {
+      collectionID: doomed,
+      email: collaborator.email,
+      role: 'COLLABORATOR',
+      encryptedKey: Buffer.alloc(80, 1).toString('base64'),
+    });
+    const theirs = await file(collaborator.id, await album(collaborator.id));
+    await addFiles(ctx(), collaborator.id, 'photos', { collectionID: doomed, files: [fixtureKey(theirs.id)] });
+
+    await deleteCollection(ctx(), owner.id, doomed, false);
+    const entries = await trashOf(owner.id);
+    assert.deepEqual(
+      entries.map((entry) => [entry.file.id, entry.file.collectionID, entry.isDeleted]),
+      [[id, doomed, false]],
+    );
+    assert.deepEqual(await liveIn(owner.id, kept), [], 'a trashed file leaves every album');
+    assert.deepEqual(await trashOf(collaborator.id), []);
+    await restore(owner.id, kept, [id]);
+    assert.deepEqual(await liveIn(owner.id, kept), [id]);
   });
 
   test('restore brings the file back into one collection; a file in the trash cannot be added or moved', async () => {

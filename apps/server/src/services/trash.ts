@@ -66,6 +66,39 @@ export async function trashFiles(
 }
 
 /**
+ * DELETE /collections/v3/:id without keepFiles (services/collections.ts deleteCollection), first thing in its
+ * transaction: the owner's files in the collection go to the trash under it, as museum's v3 does (the files
+ * others added just leave it). Locks the collection with every collection holding those files, the files
+ * and their trash rows, in the trash's order; the caller checks the collection, stamps the change for
+ * `collections`, then calls `apply` with its time.
+ */
+export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: number) {
+  let fileIDs = await trashDb.ownerFilesIn(tx, collectionID);
+  let collections = await lockCollectionsHolding(tx, fileIDs, [collectionID]);
+  // Files the owner added before the lock was taken are in now: their collections are locked too.
+  const added = (await trashDb.ownerFilesIn(tx, collectionID)).filter((id) => !fileIDs.includes(id));
+  if (added.length > 0) {
+    fileIDs = [...fileIDs, ...added];
+    collections = await lockCollectionsHolding(tx, fileIDs, [collectionID]);
+  }
+  await lockFiles(tx, fileIDs);
+  await trashDb.lockTrashRows(tx, fileIDs);
+  const ownerID = Number(collections.find((row) => Number(row.collection_id) === collectionID)?.owner_id);
+  return {
+    collections,
+    apply: async (time: number) => {
+      if (fileIDs.length === 0) return;
+      await trashDb.removeFromEveryCollection(tx, fileIDs, time);
+      const items = fileIDs.map((fileID) => ({ fileID, collectionID }));
+      await trashDb.upsertTrash(tx, ownerID, items, {
+        now: time,
+        deleteBy: ctx.clock.nowMicros() + TRASH_LIFETIME_MICROS,
+      });
+    },
+  };
+}
+
+/**
  * Locks the collections named and every collection holding one of the files, looking again once locked: a
  * collection that took a file meanwhile is locked too (it must see the file leave, at the change's time).
  */
