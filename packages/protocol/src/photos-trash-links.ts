@@ -58,35 +58,39 @@ const kdfLimit = z.int().check(z.minimum(1), z.maximum(limits.maxMemLimit));
  * PUT /collections/share-url: the fields given change. A password is set with all four of passHash,
  * nonce, opsLimit and memLimit, or removed with disablePassword (not both).
  */
-export const updatePublicLinkRequestSchema = z.object({
-  collectionID: photoID,
-  validTill: z.optional(micros),
-  deviceLimit: z.optional(deviceLimit),
-  passHash: z.optional(passHash),
-  nonce: z.optional(b64(undefined, { min: 1, max: 128 })),
-  memLimit: z.optional(kdfLimit),
-  opsLimit: z.optional(kdfLimit),
-  enableDownload: z.optional(z.boolean()),
-  enableCollect: z.optional(z.boolean()),
-  enableComment: z.optional(z.boolean()),
-  enableJoin: z.optional(z.boolean()),
-  disablePassword: z.optional(z.boolean()),
-});
+const linkChanges = z.partial(
+  z.object({
+    validTill: micros,
+    deviceLimit,
+    passHash,
+    nonce: b64(undefined, { min: 1, max: 128 }),
+    memLimit: kdfLimit,
+    opsLimit: kdfLimit,
+    enableDownload: z.boolean(),
+    enableCollect: z.boolean(),
+    enableComment: z.boolean(),
+    enableJoin: z.boolean(),
+    disablePassword: z.boolean(),
+  }),
+);
+export const updatePublicLinkRequestSchema = z.extend(linkChanges, { collectionID: photoID });
 export type UpdatePublicLinkRequest = z.infer<typeof updatePublicLinkRequestSchema>;
 
 /** A link as its owner sees it (`result` of the two calls above, and a collection's `publicURLs`). */
-export const publicLinkSchema = z.object({
-  url: z.string(),
-  deviceLimit: z.number(),
-  validTill: z.number(),
-  enableDownload: z.boolean(),
-  enableCollect: z.boolean(),
-  enableComment: z.boolean(),
-  enableJoin: z.boolean(),
-  passwordEnabled: z.boolean(),
+const linkLimits = { deviceLimit: z.number(), validTill: z.number() };
+const linkSwitches = { enableDownload: z.boolean(), enableCollect: z.boolean(), enableComment: z.boolean() };
+const linkPassword = {
   nonce: z.optional(z.string()),
   memLimit: z.optional(z.number()),
   opsLimit: z.optional(z.number()),
+};
+export const publicLinkSchema = z.object({
+  url: z.string(),
+  ...linkLimits,
+  ...linkSwitches,
+  enableJoin: z.boolean(),
+  passwordEnabled: z.boolean(),
+  ...linkPassword,
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 export const publicLinkResponseSchema = z.object({ result: publicLinkSchema });

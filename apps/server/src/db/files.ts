@@ -69,7 +69,15 @@ export async function lockFiles(tx: Db, fileIDs: readonly number[]) {
   if (fileIDs.length === 0) return [];
   return tx
     .selectFrom('files')
-    .select(['file_id', 'owner_id', 'magic_metadata', 'pub_magic_metadata', 'is_deleted'])
+    .select([
+      'file_id',
+      'owner_id',
+      'magic_metadata',
+      'pub_magic_metadata',
+      'is_deleted',
+      'file_object_key',
+      'thumbnail_object_key',
+    ])
     .where('file_id', 'in', fileIDs)
     .orderBy('file_id')
     .forNoKeyUpdate()

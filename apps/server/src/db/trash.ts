@@ -10,29 +10,21 @@ export async function lockTrashed(tx: Db, userID: number, fileIDs: readonly numb
   return tx
     .selectFrom('trash')
     .select(['file_id', 'delete_by'])
-    .where((eb) =>
-      eb.and([
-        eb('user_id', '=', userID),
-        eb('file_id', 'in', fileIDs),
-        eb('is_deleted', '=', false),
-        eb('is_restored', '=', false),
-      ]),
-    )
+    .where('file_id', 'in', fileIDs)
+    .where((eb) => eb.and({ user_id: userID, is_deleted: false, is_restored: false }))
     .orderBy('file_id')
     .forUpdate()
     .execute();
 }
 
-/** Locks the trash rows of these files in whatever state (a file trashed again rewrites its row). */
-export async function lockTrashRows(tx: Db, fileIDs: readonly number[]): Promise<void> {
+/**
+ * Locks rows of `table` by file id, in id order: trash rows FOR UPDATE (a file trashed again rewrites its
+ * row), files FOR SHARE (none of them is trashed or deleted until the transaction ends).
+ */
+export async function lockRowsOfFiles(tx: Db, table: 'trash' | 'files', fileIDs: readonly number[]): Promise<void> {
   if (fileIDs.length === 0) return;
-  await tx
-    .selectFrom('trash')
-    .select('file_id')
-    .where('file_id', 'in', fileIDs)
-    .orderBy('file_id')
-    .forUpdate()
-    .execute();
+  const query = tx.selectFrom(table).select('file_id').where('file_id', 'in', fileIDs).orderBy('file_id');
+  await (table === 'trash' ? query.forUpdate() : query.forShare()).execute();
 }
 
 /** Puts files in the trash (again, if they were restored), each under the collection given. */
@@ -42,17 +34,11 @@ export async function upsertTrash(
   items: readonly { fileID: number; collectionID: number }[],
   times: { now: number; deleteBy: number },
 ): Promise<void> {
+  const stamps = { delete_by: times.deleteBy, created_at: times.now, updated_at: times.now };
   await tx
     .insertInto('trash')
     .values(
-      items.map((item) => ({
-        file_id: item.fileID,
-        collection_id: item.collectionID,
-        user_id: userID,
-        delete_by: times.deleteBy,
-        created_at: times.now,
-        updated_at: times.now,
-      })),
+      items.map((item) => ({ file_id: item.fileID, collection_id: item.collectionID, user_id: userID, ...stamps })),
     )
     .onConflict((conflict) =>
       conflict
@@ -60,57 +46,23 @@ export async function upsertTrash(
         .doUpdateSet((eb) => ({
           collection_id: eb.ref('excluded.collection_id'),
           is_restored: false,
-          delete_by: times.deleteBy,
-          created_at: times.now,
-          updated_at: times.now,
+          ...stamps,
         }))
         .where('trash.is_deleted', '=', false),
     )
     .execute();
 }
 
-/** Marks trash rows restored or deleted for ever at `time`. */
-export async function setTrashState(
-  tx: Db,
-  fileIDs: readonly number[],
-  state: 'restored' | 'deleted',
-  time: number,
-): Promise<void> {
+/** The trash rows say restored, at `time`. */
+export async function markRestored(tx: Db, fileIDs: readonly number[], time: number): Promise<void> {
   if (fileIDs.length === 0) return;
-  await tx
-    .updateTable('trash')
-    .set(state === 'restored' ? { is_restored: true, updated_at: time } : { is_deleted: true, updated_at: time })
-    .where('file_id', 'in', fileIDs)
-    .execute();
+  await tx.updateTable('trash').set({ is_restored: true, updated_at: time }).where('file_id', 'in', fileIDs).execute();
 }
 
-/** The files (and their object keys) of these ids, locked FOR UPDATE in id order. */
-export async function lockFilesForDeletion(tx: Db, fileIDs: readonly number[]) {
-  if (fileIDs.length === 0) return [];
-  return tx
-    .selectFrom('files')
-    .select(['file_id', 'owner_id', 'file_object_key', 'thumbnail_object_key', 'is_deleted'])
-    .where('file_id', 'in', fileIDs)
-    .orderBy('file_id')
-    .forUpdate()
-    .execute();
-}
-
-/** Locks the files FOR SHARE (in id order): no trashing or deletion of them until the transaction ends. */
-export async function lockFilesShared(tx: Db, fileIDs: readonly number[]): Promise<void> {
+/** Files deleted for ever at `time`: their trash rows say so, and their bytes stop counting towards storage. */
+export async function markDeletedForEver(tx: Db, fileIDs: readonly number[], time: number): Promise<void> {
   if (fileIDs.length === 0) return;
-  await tx
-    .selectFrom('files')
-    .select('file_id')
-    .where('file_id', 'in', fileIDs)
-    .orderBy('file_id')
-    .forShare()
-    .execute();
-}
-
-/** Flags files deleted for ever: they stop counting towards the owner's storage. */
-export async function markFilesDeleted(tx: Db, fileIDs: readonly number[], time: number): Promise<void> {
-  if (fileIDs.length === 0) return;
+  await tx.updateTable('trash').set({ is_deleted: true, updated_at: time }).where('file_id', 'in', fileIDs).execute();
   await tx
     .updateTable('files')
     .set({ is_deleted: true, updation_time: time })
@@ -215,15 +167,8 @@ export async function trashedUntil(db: Db, userID: number, app: string, until: n
     .selectFrom('trash as t')
     .innerJoin('collections as c', 'c.collection_id', 't.collection_id')
     .select('t.file_id')
-    .where((eb) =>
-      eb.and([
-        eb('t.user_id', '=', userID),
-        eb('c.app', '=', app),
-        eb('t.updated_at', '<=', until),
-        eb('t.is_deleted', '=', false),
-        eb('t.is_restored', '=', false),
-      ]),
-    )
+    .where('t.updated_at', '<=', until)
+    .where((eb) => eb.and({ 't.user_id': userID, 'c.app': app, 't.is_deleted': false, 't.is_restored': false }))
     .orderBy('t.file_id')
     .limit(limit)
     .execute();
@@ -235,7 +180,8 @@ export async function dueTrash(db: Db, now: number, limit: number) {
   const rows = await db
     .selectFrom('trash')
     .select(['user_id', 'file_id'])
-    .where((eb) => eb.and([eb('delete_by', '<=', now), eb('is_deleted', '=', false), eb('is_restored', '=', false)]))
+    .where('delete_by', '<=', now)
+    .where((eb) => eb.and({ is_deleted: false, is_restored: false }))
     .orderBy('delete_by')
     .limit(limit)
     .execute();

@@ -34,14 +34,14 @@ import {
 export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
   const auth = { config: { auth: true } } as const;
 
+  // Both answer the link as `{result}`.
   app.post('/collections/share-url', auth, async (request) => {
-    const body = parseInput(createPublicLinkRequestSchema, request.body, 'body');
-    return { result: await createLink(ctx, sessionOf(request).userID, body) };
+    const { userID } = sessionOf(request);
+    return { result: await createLink(ctx, userID, parseInput(createPublicLinkRequestSchema, request.body, 'body')) };
   });
-
   app.put('/collections/share-url', auth, async (request) => {
-    const body = parseInput(updatePublicLinkRequestSchema, request.body, 'body');
-    return { result: await updateLink(ctx, sessionOf(request).userID, body) };
+    const { userID } = sessionOf(request);
+    return { result: await updateLink(ctx, userID, parseInput(updatePublicLinkRequestSchema, request.body, 'body')) };
   });
 
   app.delete('/collections/share-url/:collectionID', auth, async (request, reply) => {

@@ -11,23 +11,14 @@ import { after, before, describe, test } from 'node:test';
 import type { PhotoFile } from '@ente/protocol';
 
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
-import type { HttpError } from '../http/errors.ts';
 import { insertUserWithKeyAttributes, suiteContext } from '../testing/context.ts';
+import { refused } from '../testing/refusals.ts';
 import * as collections from './collections.ts';
 import { createFile, fileObjectUrl, storageOf, updateMagicMetadata, uploadUrl } from './files.ts';
 
 const b64 = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill).toString('base64');
 const keyItem = (id: number) => ({ id, encryptedKey: b64(48, 2), keyDecryptionNonce: b64(24, 3) });
 const magic = (version: number, count = 1) => ({ version, count, data: b64(40), header: b64(24) });
-
-/** Rejects with an HttpError of `status` (and `code` when given). */
-async function refused(promise: Promise<unknown>, status: number, code?: string) {
-  await assert.rejects(promise, (error: HttpError) => {
-    assert.equal(error.status, status, error.message);
-    if (code) assert.equal(error.body.code, code);
-    return true;
-  });
-}
 
 describe('photos services', () => {
   const testContext = suiteContext({ PHOTOS_STORAGE_BYTES: String(10 * 1024 * 1024) });

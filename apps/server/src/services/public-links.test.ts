@@ -10,28 +10,12 @@ import type { HttpError } from '../http/errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
 import { suiteContext } from '../testing/context.ts';
 import { fixtureAlbum, fixtureFile, fixtureUser } from '../testing/photo-fixtures.ts';
+import { refused } from '../testing/refusals.ts';
 import { collectionsOf, deleteCollection, shareCollection } from './collections.ts';
 import type { ObjectStore } from './object-store.ts';
-import {
-  checkLink,
-  createLink,
-  disableLink,
-  linkCollection,
-  linkDiff,
-  linkFileUrl,
-  updateLink,
-  verifyLinkPassword,
-  type PresentedLink,
-} from './public-links.ts';
+import * as links from './public-links.ts';
+import type { PresentedLink } from './public-links.ts';
 import { trashFiles } from './trash.ts';
-
-async function refused(promise: Promise<unknown>, status: number, body?: Record<string, string>) {
-  await assert.rejects(promise, (error: HttpError) => {
-    assert.equal(error.status, status, error.message);
-    if (body) assert.deepEqual(error.body, body);
-    return true;
-  });
-}
 
 /** A store whose signed GET names the key (what the link may reach is the point here, not signing). */
 const namingStore = { presignGet: (key: string) => Promise.resolve(`/signed/${key}`) } as unknown as ObjectStore;
@@ -50,12 +34,12 @@ describe('public links', () => {
     ...more,
   });
   const open = (accessToken: string, more: Partial<PresentedLink> = {}) =>
-    checkLink(ctx(), presented(accessToken, more), { password: true, admit: true });
+    links.checkLink(ctx(), presented(accessToken, more), { password: true, admit: true });
 
   async function albumWithLink(options: { deviceLimit?: number } = {}) {
     const owner = await fixtureUser(ctx(), 'links');
     const collectionID = await fixtureAlbum(ctx(), owner.id);
-    const link = await createLink(ctx(), owner.id, { collectionID, ...options });
+    const link = await links.createLink(ctx(), owner.id, { collectionID, ...options });
     return { owner, collectionID, link, token: tokenOf(link.url) };
   }
 
@@ -76,7 +60,7 @@ describe('public links', () => {
         passwordEnabled: false,
       },
     );
-    assert.deepEqual(await createLink(ctx(), owner.id, { collectionID }), link);
+    assert.deepEqual(await links.createLink(ctx(), owner.id, { collectionID }), link);
     const [listed] = await collectionsOf(ctx(), owner.id, 'photos', 0);
     assert.equal(listed?.id, collectionID);
     assert.deepEqual(listed.publicURLs, [link]);
@@ -89,19 +73,20 @@ describe('public links', () => {
       encryptedKey: Buffer.alloc(80, 1).toString('base64'),
     });
     for (const someone of [sharee, stranger]) {
-      await refused(createLink(ctx(), someone.id, { collectionID }), 403);
-      await refused(updateLink(ctx(), someone.id, { collectionID, deviceLimit: 0 }), 403);
-      await refused(disableLink(ctx(), someone.id, collectionID), 403);
+      await refused(links.createLink(ctx(), someone.id, { collectionID }), 403);
+      await refused(links.updateLink(ctx(), someone.id, { collectionID, deviceLimit: 0 }), 403);
+      await refused(links.disableLink(ctx(), someone.id, collectionID), 403);
     }
-    await refused(createLink(ctx(), owner.id, { collectionID: 999_999_999 }), 404);
+    await refused(links.createLink(ctx(), owner.id, { collectionID: 999_999_999 }), 404);
     const uncategorized = await fixtureAlbum(ctx(), owner.id, 'uncategorized');
-    await refused(createLink(ctx(), owner.id, { collectionID: uncategorized }), 400);
+    await refused(links.createLink(ctx(), owner.id, { collectionID: uncategorized }), 400);
     assert.equal((await open(token)).collectionID, collectionID);
   });
 
   test('updates with museum’s checks; a password is set whole and removed whole', async () => {
     const { owner, collectionID } = await albumWithLink();
-    const update = (changes: Record<string, unknown>) => updateLink(ctx(), owner.id, { collectionID, ...changes });
+    const update = (changes: Record<string, unknown>) =>
+      links.updateLink(ctx(), owner.id, { collectionID, ...changes });
     await refused(update({}), 400);
     await refused(update({ passHash }), 400);
     await refused(update({ ...password, disablePassword: true }), 400);
@@ -118,7 +103,7 @@ describe('public links', () => {
     assert.equal(without.enableDownload, false);
     // Each change reaches the owner's collection list past its cursor.
     const cursor = Math.max(...(await collectionsOf(ctx(), owner.id, 'photos', 0)).map((c) => c.updationTime));
-    await disableLink(ctx(), owner.id, collectionID);
+    await links.disableLink(ctx(), owner.id, collectionID);
     const changed = await collectionsOf(ctx(), owner.id, 'photos', cursor);
     assert.deepEqual(
       changed.map((c) => [c.id, c.publicURLs]),
@@ -128,22 +113,22 @@ describe('public links', () => {
   });
 
   test('a bad token is 401; a disabled link, an expired one and a deleted album’s are 410', async () => {
-    await refused(checkLink(ctx(), presented(''), { password: false, admit: false }), 401, {
+    await refused(links.checkLink(ctx(), presented(''), { password: false, admit: false }), 401, {
       error: 'missing accessToken',
     });
     for (const bad of ['AAAAAAAAAA', 'x'.repeat(65), 'ÄÖÜ', "' OR 1=1 --"]) {
       await refused(open(bad), 401, { error: 'invalid token' });
     }
     const disabled = await albumWithLink();
-    await disableLink(ctx(), disabled.owner.id, disabled.collectionID);
+    await links.disableLink(ctx(), disabled.owner.id, disabled.collectionID);
     await refused(open(disabled.token), 410, { error: 'disabled token' });
     // A new link after that is another token; the old one stays gone.
-    const renewed = await createLink(ctx(), disabled.owner.id, { collectionID: disabled.collectionID });
+    const renewed = await links.createLink(ctx(), disabled.owner.id, { collectionID: disabled.collectionID });
     assert.notEqual(tokenOf(renewed.url), disabled.token);
     await refused(open(disabled.token), 410);
 
     const expiring = await albumWithLink();
-    await updateLink(ctx(), expiring.owner.id, {
+    await links.updateLink(ctx(), expiring.owner.id, {
       collectionID: expiring.collectionID,
       validTill: ctx().clock.nowMicros() + MICROS_PER_HOUR,
     });
@@ -162,19 +147,22 @@ describe('public links', () => {
     const trashed = await fixtureFile(ctx(), owner.id, collectionID);
     const otherAlbum = await fixtureAlbum(ctx(), owner.id);
     const elsewhere = await fixtureFile(ctx(), owner.id, otherAlbum);
-    await createLink(ctx(), owner.id, { collectionID: otherAlbum });
+    await links.createLink(ctx(), owner.id, { collectionID: otherAlbum });
     await trashFiles(ctx(), owner.id, [{ fileID: trashed.id, collectionID }]);
 
     const access = await open(token);
-    assert.equal(await linkFileUrl(ctx(), namingStore, access, shown.id, 'file'), `/signed/${shown.objects.file}`);
     assert.equal(
-      await linkFileUrl(ctx(), namingStore, access, shown.id, 'thumbnail'),
+      await links.linkFileUrl(ctx(), namingStore, access, shown.id, 'file'),
+      `/signed/${shown.objects.file}`,
+    );
+    assert.equal(
+      await links.linkFileUrl(ctx(), namingStore, access, shown.id, 'thumbnail'),
       `/signed/${shown.objects.thumbnail}`,
     );
     for (const fileID of [elsewhere.id, trashed.id, 999_999_999]) {
-      await refused(linkFileUrl(ctx(), namingStore, access, fileID, 'file'), 404);
+      await refused(links.linkFileUrl(ctx(), namingStore, access, fileID, 'file'), 404);
     }
-    const { diff } = await linkDiff(ctx(), access, 0);
+    const { diff } = await links.linkDiff(ctx(), access, 0);
     assert.deepEqual(
       diff.map((file) => [file.id, file.isDeleted]),
       [
@@ -186,7 +174,7 @@ describe('public links', () => {
       diff.every((file) => file.magicMetadata === undefined),
       'the owner’s private metadata stays private',
     );
-    const collection = await linkCollection(ctx(), access);
+    const collection = await links.linkCollection(ctx(), access);
     assert.equal(collection.id, collectionID);
     assert.deepEqual([collection.owner.email, collection.sharees, collection.magicMetadata], ['', [], undefined]);
   });
@@ -195,13 +183,13 @@ describe('public links', () => {
     const first = await albumWithLink();
     const second = await albumWithLink();
     for (const { owner, collectionID } of [first, second]) {
-      await updateLink(ctx(), owner.id, { collectionID, ...password });
+      await links.updateLink(ctx(), owner.id, { collectionID, ...password });
     }
     await refused(open(first.token), 401, { error: 'password required' });
     // /info and /verify-password need no token.
-    const entry = await checkLink(ctx(), presented(first.token), { password: false, admit: true });
-    await refused(verifyLinkPassword(ctx(), entry, Buffer.alloc(32, 8).toString('base64')), 401);
-    const jwt = await verifyLinkPassword(ctx(), entry, passHash);
+    const entry = await links.checkLink(ctx(), presented(first.token), { password: false, admit: true });
+    await refused(links.verifyLinkPassword(ctx(), entry, Buffer.alloc(32, 8).toString('base64')), 401);
+    const jwt = await links.verifyLinkPassword(ctx(), entry, passHash);
     assert.equal((await open(first.token, { jwt })).collectionID, first.collectionID);
 
     await refused(open(second.token, { jwt }), 401);
@@ -219,41 +207,48 @@ describe('public links', () => {
     ]) {
       await refused(open(first.token, { jwt: altered }), 401);
     }
-    await updateLink(ctx(), first.owner.id, {
+    await links.updateLink(ctx(), first.owner.id, {
       collectionID: first.collectionID,
       ...password,
       passHash: Buffer.alloc(32, 9).toString('base64'),
     });
     await refused(open(first.token, { jwt }), 401);
 
-    const again = await checkLink(ctx(), presented(first.token), { password: false, admit: false });
-    const fresh = await verifyLinkPassword(ctx(), again, Buffer.alloc(32, 9).toString('base64'));
+    const again = await links.checkLink(ctx(), presented(first.token), { password: false, admit: false });
+    const fresh = await links.verifyLinkPassword(ctx(), again, Buffer.alloc(32, 9).toString('base64'));
     await open(first.token, { jwt: fresh });
     testContext().clock.advance(366 * MICROS_PER_DAY);
     await refused(open(first.token, { jwt: fresh }), 401);
     await refused(
-      verifyLinkPassword(ctx(), await checkLink(ctx(), presented(second.token), { password: false, admit: false }), ''),
+      links.verifyLinkPassword(
+        ctx(),
+        await links.checkLink(ctx(), presented(second.token), { password: false, admit: false }),
+        '',
+      ),
       401,
     );
   });
 
   test('password tries are limited per link, whatever the address: past the limit even the right hash waits', async () => {
     const { owner, collectionID, token } = await albumWithLink();
-    await updateLink(ctx(), owner.id, { collectionID, ...password });
+    await links.updateLink(ctx(), owner.id, { collectionID, ...password });
     const wrong = Buffer.alloc(32, 1).toString('base64');
     for (let i = 0; i < 5; i++) {
-      const access = await checkLink(ctx(), presented(token, { ip: `198.51.100.${String(i)}` }), {
+      const access = await links.checkLink(ctx(), presented(token, { ip: `198.51.100.${String(i)}` }), {
         password: false,
         admit: false,
       });
-      await refused(verifyLinkPassword(ctx(), access, wrong), 401);
+      await refused(links.verifyLinkPassword(ctx(), access, wrong), 401);
     }
-    const access = await checkLink(ctx(), presented(token, { ip: '203.0.113.9' }), { password: false, admit: false });
-    await refused(verifyLinkPassword(ctx(), access, passHash), 429);
+    const access = await links.checkLink(ctx(), presented(token, { ip: '203.0.113.9' }), {
+      password: false,
+      admit: false,
+    });
+    await refused(links.verifyLinkPassword(ctx(), access, passHash), 429);
     const other = await albumWithLink();
-    await updateLink(ctx(), other.owner.id, { collectionID: other.collectionID, ...password });
-    const otherAccess = await checkLink(ctx(), presented(other.token), { password: false, admit: false });
-    assert.ok(await verifyLinkPassword(ctx(), otherAccess, passHash));
+    await links.updateLink(ctx(), other.owner.id, { collectionID: other.collectionID, ...password });
+    const otherAccess = await links.checkLink(ctx(), presented(other.token), { password: false, admit: false });
+    assert.ok(await links.verifyLinkPassword(ctx(), otherAccess, passHash));
   });
 
   test('the device limit admits devices seen before and no more new ones than the limit, even at once', async () => {
@@ -270,9 +265,9 @@ describe('public links', () => {
     for (const n of admitted) await open(token, device(n));
     // The same address with another browser is another device; file routes admit nobody new but count nobody.
     await refused(open(token, { ...device(admitted[0] ?? 0), userAgent: 'another' }), 403);
-    await checkLink(ctx(), presented(token, device(9)), { password: true, admit: false });
+    await links.checkLink(ctx(), presented(token, device(9)), { password: true, admit: false });
     // Raising the limit lets the next one in; 0 is no limit.
-    await updateLink(ctx(), owner.id, { collectionID, deviceLimit: 0 });
+    await links.updateLink(ctx(), owner.id, { collectionID, deviceLimit: 0 });
     await open(token, device(6));
   });
 });

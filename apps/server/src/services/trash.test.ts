@@ -7,37 +7,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { ledgerRowOf } from '../db/object-ledger.ts';
-import type { HttpError } from '../http/errors.ts';
 import { MICROS_PER_DAY } from '../lib/clock.ts';
 import { suiteContext } from '../testing/context.ts';
 import { fixtureAlbum, fixtureFile, fixtureKey, fixtureUser } from '../testing/photo-fixtures.ts';
-import {
-  addFiles,
-  collectionDiff,
-  collectionsOf,
-  deleteCollection,
-  moveFiles,
-  shareCollection,
-} from './collections.ts';
+import { refused } from '../testing/refusals.ts';
+import * as collections from './collections.ts';
 import { storageOf } from './files.ts';
-import {
-  deleteForEver,
-  deleteFromTrash,
-  emptyTrash,
-  expireTrash,
-  pageWithoutSplitting,
-  TRASH_LIFETIME_MICROS,
-  trashDiff,
-  trashFiles,
-} from './trash.ts';
-
-async function refused(promise: Promise<unknown>, status: number, code?: string) {
-  await assert.rejects(promise, (error: HttpError) => {
-    assert.equal(error.status, status, error.message);
-    if (code) assert.equal(error.body.code, code);
-    return true;
-  });
-}
+import * as trash from './trash.ts';
 
 describe('trash', () => {
   const testContext = suiteContext();
@@ -48,36 +24,48 @@ describe('trash', () => {
     fixtureFile(ctx(), ownerID, collectionID, size);
   /** The live file ids of a collection as `userID` sees them, and its diff's last time. */
   const liveIn = async (userID: number, collectionID: number) =>
-    (await collectionDiff(ctx(), userID, collectionID, 0)).diff.filter((f) => !f.isDeleted).map((f) => f.id);
-  const trashOf = async (userID: number, since = 0) => (await trashDiff(ctx(), userID, 'photos', since)).diff;
-  const restore = (userID: number, collectionID: number, fileIDs: number[]) =>
-    addFiles(ctx(), userID, 'photos', { collectionID, files: fileIDs.map(fixtureKey) }, { restore: true });
-
-  test('a trashed file leaves every collection, a sharee’s view included, at a time past every cursor', async () => {
-    const [owner, sharee] = [await user(), await user()];
+    (await collections.collectionDiff(ctx(), userID, collectionID, 0)).diff
+      .filter((f) => !f.isDeleted)
+      .map((f) => f.id);
+  const trashOf = async (userID: number, since = 0) => (await trash.trashDiff(ctx(), userID, 'photos', since)).diff;
+  /** A new account's file in two of its albums. */
+  const fileInTwoAlbums = async () => {
+    const owner = await user();
     const [first, second] = [await album(owner.id), await album(owner.id)];
     const { id } = await file(owner.id, first);
-    await addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] });
-    await shareCollection(ctx(), owner.id, {
-      collectionID: second,
-      email: sharee.email,
-      role: 'VIEWER',
+    await collections.addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] });
+    return { owner, first, second, id };
+  };
+  const shareWith = (ownerID: number, collectionID: number, email: string, role: 'VIEWER' | 'COLLABORATOR') =>
+    collections.shareCollection(ctx(), ownerID, {
+      collectionID,
+      email,
+      role,
       encryptedKey: Buffer.alloc(80, 1).toString('base64'),
     });
-    const cursor = (await collectionDiff(ctx(), sharee.id, second, 0)).diff[0]?.updationTime ?? 0;
-    const listCursor = Math.max(...(await collectionsOf(ctx(), sharee.id, 'photos', 0)).map((c) => c.updationTime));
+  const restore = (userID: number, collectionID: number, fileIDs: number[]) =>
+    collections.addFiles(ctx(), userID, 'photos', { collectionID, files: fileIDs.map(fixtureKey) }, { restore: true });
 
-    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+  test('a trashed file leaves every collection, a sharee’s view included, at a time past every cursor', async () => {
+    const sharee = await user();
+    const { owner, first, second, id } = await fileInTwoAlbums();
+    await shareWith(owner.id, second, sharee.email, 'VIEWER');
+    const cursor = (await collections.collectionDiff(ctx(), sharee.id, second, 0)).diff[0]?.updationTime ?? 0;
+    const listCursor = Math.max(
+      ...(await collections.collectionsOf(ctx(), sharee.id, 'photos', 0)).map((c) => c.updationTime),
+    );
+
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
 
     assert.deepEqual(await liveIn(owner.id, first), []);
     assert.deepEqual(await liveIn(owner.id, second), []);
-    const seen = (await collectionDiff(ctx(), sharee.id, second, cursor)).diff;
+    const seen = (await collections.collectionDiff(ctx(), sharee.id, second, cursor)).diff;
     assert.deepEqual(
       seen.map((f) => [f.id, f.isDeleted]),
       [[id, true]],
     );
     assert.deepEqual(
-      (await collectionsOf(ctx(), sharee.id, 'photos', listCursor)).map((c) => c.id),
+      (await collections.collectionsOf(ctx(), sharee.id, 'photos', listCursor)).map((c) => c.id),
       [second],
     );
     const [entry] = await trashOf(owner.id);
@@ -86,7 +74,7 @@ describe('trash', () => {
     assert.equal(entry.file.encryptedKey, Buffer.alloc(48, 14).toString('base64'));
     assert.equal(entry.isDeleted, false);
     assert.equal(entry.isRestored, false);
-    assert.equal(entry.deleteBy - ctx().clock.nowMicros(), TRASH_LIFETIME_MICROS);
+    assert.equal(entry.deleteBy - ctx().clock.nowMicros(), trash.TRASH_LIFETIME_MICROS);
     assert.ok(entry.updatedAt > cursor);
     assert.ok(entry.file.magicMetadata, 'the owner gets their private metadata back');
     assert.deepEqual(await trashOf(sharee.id), []);
@@ -99,18 +87,18 @@ describe('trash', () => {
     const { id: theirFile } = await file(other.id, theirs);
     const { id: elsewhere } = await file(owner.id, await album(owner.id));
 
-    await refused(trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: theirs }]), 403);
-    await refused(trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: mine }]), 403);
-    await refused(trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: theirs }]), 403);
-    await refused(trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: 999_999_999 }]), 404);
-    await refused(trashFiles(ctx(), owner.id, [{ fileID: 999_999_999, collectionID: mine }]), 404);
+    await refused(trash.trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: theirs }]), 403);
+    await refused(trash.trashFiles(ctx(), owner.id, [{ fileID: theirFile, collectionID: mine }]), 403);
+    await refused(trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: theirs }]), 403);
+    await refused(trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: 999_999_999 }]), 404);
+    await refused(trash.trashFiles(ctx(), owner.id, [{ fileID: 999_999_999, collectionID: mine }]), 404);
     await refused(
-      trashFiles(ctx(), owner.id, [{ fileID: elsewhere, collectionID: mine }]),
+      trash.trashFiles(ctx(), owner.id, [{ fileID: elsewhere, collectionID: mine }]),
       404,
       'FILE_NOT_FOUND_IN_ALBUM',
     );
     await refused(
-      trashFiles(ctx(), owner.id, [
+      trash.trashFiles(ctx(), owner.id, [
         { fileID: id, collectionID: mine },
         { fileID: id, collectionID: mine },
       ]),
@@ -118,7 +106,7 @@ describe('trash', () => {
     );
     // One bad item spoils the request: the good one stays where it was.
     await refused(
-      trashFiles(ctx(), owner.id, [
+      trash.trashFiles(ctx(), owner.id, [
         { fileID: id, collectionID: mine },
         { fileID: theirFile, collectionID: mine },
       ]),
@@ -130,10 +118,10 @@ describe('trash', () => {
     assert.deepEqual(await trashOf(other.id), []);
 
     // Nor can another account delete it for ever or restore it once it is in the trash.
-    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: mine }]);
-    assert.equal(await deleteForEver(ctx(), other.id, [id]), 0);
-    await refused(deleteFromTrash(ctx(), other.id, [id]), 403);
-    await refused(deleteFromTrash(ctx(), owner.id, [id, 999_999_999]), 404);
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: mine }]);
+    assert.equal(await trash.deleteForEver(ctx(), other.id, [id]), 0);
+    await refused(trash.deleteFromTrash(ctx(), other.id, [id]), 403);
+    await refused(trash.deleteFromTrash(ctx(), owner.id, [id, 999_999_999]), 404);
     await refused(restore(other.id, theirs, [id]), 403);
     const [entry] = await trashOf(owner.id);
     assert.equal(entry?.isDeleted, false);
@@ -141,20 +129,16 @@ describe('trash', () => {
   });
 
   test('deleting an album without keeping its files trashes the owner’s files under it; others’ files just leave', async () => {
-    const [owner, collaborator] = [await user(), await user()];
-    const [doomed, kept] = [await album(owner.id), await album(owner.id)];
-    const { id } = await file(owner.id, doomed);
-    await addFiles(ctx(), owner.id, 'photos', { collectionID: kept, files: [fixtureKey(id)] });
-    await shareCollection(ctx(), owner.id, {
-      collectionID: doomed,
-      email: collaborator.email,
-      role: 'COLLABORATOR',
-      encryptedKey: Buffer.alloc(80, 1).toString('base64'),
-    });
+    const collaborator = await user();
+    const { owner, first: doomed, second: kept, id } = await fileInTwoAlbums();
+    await shareWith(owner.id, doomed, collaborator.email, 'COLLABORATOR');
     const theirs = await file(collaborator.id, await album(collaborator.id));
-    await addFiles(ctx(), collaborator.id, 'photos', { collectionID: doomed, files: [fixtureKey(theirs.id)] });
+    await collections.addFiles(ctx(), collaborator.id, 'photos', {
+      collectionID: doomed,
+      files: [fixtureKey(theirs.id)],
+    });
 
-    await deleteCollection(ctx(), owner.id, doomed, false);
+    await collections.deleteCollection(ctx(), owner.id, doomed, false);
     const entries = await trashOf(owner.id);
     assert.deepEqual(
       entries.map((entry) => [entry.file.id, entry.file.collectionID, entry.isDeleted]),
@@ -171,16 +155,20 @@ describe('trash', () => {
     const [first, second] = [await album(owner.id), await album(owner.id)];
     const { id } = await file(owner.id, first);
     const { id: live } = await file(owner.id, first);
-    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
     const [trashed] = await trashOf(owner.id);
 
     await refused(
-      addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] }),
+      collections.addFiles(ctx(), owner.id, 'photos', { collectionID: second, files: [fixtureKey(id)] }),
       409,
       'FILE_IN_TRASH',
     );
     await refused(
-      moveFiles(ctx(), owner.id, { fromCollectionID: first, toCollectionID: second, files: [fixtureKey(id)] }),
+      collections.moveFiles(ctx(), owner.id, {
+        fromCollectionID: first,
+        toCollectionID: second,
+        files: [fixtureKey(id)],
+      }),
       409,
       'FILE_IN_TRASH',
     );
@@ -195,8 +183,8 @@ describe('trash', () => {
     assert.ok(entry.updatedAt > (trashed?.updatedAt ?? Infinity));
     await refused(restore(owner.id, second, [id]), 400);
     // Out of the trash it can go anywhere again, and back into the trash.
-    await addFiles(ctx(), owner.id, 'photos', { collectionID: first, files: [fixtureKey(id)] });
-    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
+    await collections.addFiles(ctx(), owner.id, 'photos', { collectionID: first, files: [fixtureKey(id)] });
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
     const [again] = await trashOf(owner.id, entry.updatedAt);
     assert.deepEqual([again?.isRestored, again?.file.collectionID], [false, second]);
   });
@@ -207,11 +195,11 @@ describe('trash', () => {
     const { id, objects } = await file(owner.id, collectionID, 1000);
     const { id: kept } = await file(owner.id, collectionID, 500);
     assert.equal((await storageOf(ctx(), owner.id)).usage, 1520);
-    await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID }]);
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID }]);
     // Trashed files still count, as in museum.
     assert.equal((await storageOf(ctx(), owner.id)).usage, 1520);
 
-    assert.equal(await deleteForEver(ctx(), owner.id, [id, kept, 999_999_999]), 1);
+    assert.equal(await trash.deleteForEver(ctx(), owner.id, [id, kept, 999_999_999]), 1);
     assert.deepEqual(await storageOf(ctx(), owner.id), { usage: 510, fileCount: 1 });
     for (const key of [objects.file, objects.thumbnail])
       assert.equal((await ledgerRowOf(ctx().db, key))?.reason, 'deleted');
@@ -219,7 +207,7 @@ describe('trash', () => {
     assert.equal(entry?.isDeleted, true);
     assert.deepEqual(entry.file.metadata, { decryptionHeader: '', size: 0 });
     assert.equal(entry.file.magicMetadata, undefined);
-    assert.equal(await deleteForEver(ctx(), owner.id, [id]), 0);
+    assert.equal(await trash.deleteForEver(ctx(), owner.id, [id]), 0);
     await refused(restore(owner.id, collectionID, [id]), 404);
     assert.deepEqual(await liveIn(owner.id, collectionID), [kept]);
   });
@@ -232,13 +220,13 @@ describe('trash', () => {
       await file(owner.id, collectionID),
       await file(owner.id, collectionID),
     ];
-    await trashFiles(ctx(), owner.id, [
+    await trash.trashFiles(ctx(), owner.id, [
       { fileID: a.id, collectionID },
       { fileID: b.id, collectionID },
     ]);
     const seenUntil = Math.max(...(await trashOf(owner.id)).map((entry) => entry.updatedAt));
-    await trashFiles(ctx(), owner.id, [{ fileID: c.id, collectionID }]);
-    await emptyTrash(ctx(), owner.id, 'photos', seenUntil);
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: c.id, collectionID }]);
+    await trash.emptyTrash(ctx(), owner.id, 'photos', seenUntil);
     const states = new Map((await trashOf(owner.id)).map((entry) => [entry.file.id, entry.isDeleted]));
     assert.deepEqual([states.get(a.id), states.get(b.id), states.get(c.id)], [true, true, false]);
   });
@@ -247,18 +235,18 @@ describe('trash', () => {
     const owner = await user();
     const collectionID = await album(owner.id);
     const files = await Promise.all([1, 2, 3, 4].map(() => file(owner.id, collectionID)));
-    await trashFiles(
+    await trash.trashFiles(
       ctx(),
       owner.id,
       files.slice(0, 3).map((f) => ({ fileID: f.id, collectionID })),
     );
-    testContext().clock.advance(TRASH_LIFETIME_MICROS - MICROS_PER_DAY);
+    testContext().clock.advance(trash.TRASH_LIFETIME_MICROS - MICROS_PER_DAY);
     const recent = files[3];
     assert.ok(recent);
-    await trashFiles(ctx(), owner.id, [{ fileID: recent.id, collectionID }]);
+    await trash.trashFiles(ctx(), owner.id, [{ fileID: recent.id, collectionID }]);
     // Another account's due files go too; the concurrent runs below must each delete a file once.
     testContext().clock.advance(2 * MICROS_PER_DAY);
-    const runs = await Promise.all([expireTrash(ctx()), expireTrash(ctx()), expireTrash(ctx())]);
+    const runs = await Promise.all([trash.expireTrash(ctx()), trash.expireTrash(ctx()), trash.expireTrash(ctx())]);
     assert.ok(runs.reduce((sum, n) => sum + n, 0) >= 3);
     const states = new Map((await trashOf(owner.id)).map((entry) => [entry.file.id, entry.isDeleted]));
     assert.deepEqual(
@@ -266,23 +254,23 @@ describe('trash', () => {
       [true, true, true, false],
     );
     assert.equal((await storageOf(ctx(), owner.id)).fileCount, 1);
-    assert.equal(await expireTrash(ctx()), 0);
+    assert.equal(await trash.expireTrash(ctx()), 0);
   });
 
   test('a page never splits one change: its rows wait for the next page, or make a page of their own', async () => {
     const row = (time: number) => ({ updation_time: time });
     const timeOf = (r: { updation_time: number }) => String(r.updation_time);
     const never = () => Promise.reject(new Error('not asked'));
-    assert.deepEqual(await pageWithoutSplitting([row(1), row(2)], 2, timeOf, never), {
+    assert.deepEqual(await trash.pageWithoutSplitting([row(1), row(2)], 2, timeOf, never), {
       rows: [row(1), row(2)],
       hasMore: false,
     });
-    assert.deepEqual(await pageWithoutSplitting([row(1), row(2), row(2)], 2, timeOf, never), {
+    assert.deepEqual(await trash.pageWithoutSplitting([row(1), row(2), row(2)], 2, timeOf, never), {
       rows: [row(1)],
       hasMore: true,
     });
     const whole = [row(5), row(5), row(5), row(5)];
-    assert.deepEqual(await pageWithoutSplitting(whole.slice(0, 3), 2, timeOf, () => Promise.resolve(whole)), {
+    assert.deepEqual(await trash.pageWithoutSplitting(whole.slice(0, 3), 2, timeOf, () => Promise.resolve(whole)), {
       rows: whole,
       hasMore: true,
     });
@@ -299,12 +287,12 @@ describe('trash', () => {
     let secondCursor = 0;
     const poll = async () => {
       for (;;) {
-        const page = await trashDiff(ctx(), owner.id, 'photos', trashCursor);
+        const page = await trash.trashDiff(ctx(), owner.id, 'photos', trashCursor);
         for (const entry of page.diff) trashState.set(entry.file.id, !entry.isDeleted && !entry.isRestored);
         trashCursor = Math.max(trashCursor, ...page.diff.map((entry) => entry.updatedAt));
         if (!page.hasMore) break;
       }
-      const diff = await collectionDiff(ctx(), owner.id, second, secondCursor);
+      const diff = await collections.collectionDiff(ctx(), owner.id, second, secondCursor);
       for (const f of diff.diff) secondState.set(f.id, !f.isDeleted);
       secondCursor = Math.max(secondCursor, ...diff.diff.map((f) => f.updationTime));
     };
@@ -315,9 +303,9 @@ describe('trash', () => {
     // Each file: trashed, restored into the second album, trashed again if its index is even.
     await Promise.all(
       ids.map(async (id, index) => {
-        await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
+        await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: first }]);
         await restore(owner.id, second, [id]);
-        if (index % 2 === 0) await trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
+        if (index % 2 === 0) await trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: second }]);
       }),
     );
     writers.running = false;

@@ -55,7 +55,7 @@ export async function trashFiles(
     if ((await trashDb.pairsInCollections(tx, items)).length !== items.length) {
       throw apiError(404, 'FILE_NOT_FOUND_IN_ALBUM', 'a file was never in the collection named with it');
     }
-    await trashDb.lockTrashRows(tx, fileIDs);
+    await trashDb.lockRowsOfFiles(tx, 'trash', fileIDs);
     const time = await stampCollections(tx, collections, [userID]);
     await trashDb.removeFromEveryCollection(tx, fileIDs, time);
     await trashDb.upsertTrash(tx, userID, items, {
@@ -82,7 +82,7 @@ export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: nu
     collections = await lockCollectionsHolding(tx, fileIDs, [collectionID]);
   }
   await lockFiles(tx, fileIDs);
-  await trashDb.lockTrashRows(tx, fileIDs);
+  await trashDb.lockRowsOfFiles(tx, 'trash', fileIDs);
   const ownerID = Number(collections.find((row) => Number(row.collection_id) === collectionID)?.owner_id);
   return {
     collections,
@@ -125,7 +125,7 @@ export async function lockForRestore(tx: Db, userID: number, fileIDs: readonly n
 
 /** Restoring, second half: the trash rows say restored, at the change's time. */
 export async function markRestored(tx: Db, fileIDs: readonly number[], time: number): Promise<void> {
-  await trashDb.setTrashState(tx, [...new Set(fileIDs)], 'restored', time);
+  await trashDb.markRestored(tx, [...new Set(fileIDs)], time);
 }
 
 /**
@@ -135,7 +135,7 @@ export async function markRestored(tx: Db, fileIDs: readonly number[], time: num
  */
 export async function refuseTrashed(tx: Db, fileIDs: readonly number[]): Promise<void> {
   const unique = [...new Set(fileIDs)];
-  await trashDb.lockFilesShared(tx, unique);
+  await trashDb.lockRowsOfFiles(tx, 'files', unique);
   if ((await trashDb.trashedAmong(tx, unique)).length > 0) {
     throw apiError(
       409,
@@ -220,7 +220,7 @@ export async function deleteForEver(
   const candidates = await trashDb.trashedAmong(ctx.db, [...new Set(fileIDs)]);
   if (candidates.length === 0) return 0;
   return ctx.db.transaction().execute(async (tx) => {
-    const files = await trashDb.lockFilesForDeletion(tx, candidates);
+    const files = await lockFiles(tx, candidates);
     const trashed = await trashDb.lockTrashed(tx, userID, candidates);
     const due = new Set(
       trashed
@@ -233,8 +233,7 @@ export async function deleteForEver(
     if (going.length === 0) return 0;
     const ids = going.map((file) => Number(file.file_id));
     const time = await stampChange(tx, [userID]);
-    await trashDb.setTrashState(tx, ids, 'deleted', time);
-    await trashDb.markFilesDeleted(tx, ids, time);
+    await trashDb.markDeletedForEver(tx, ids, time);
     await scheduleDeletion(
       ctx,
       tx,
