@@ -2,11 +2,13 @@
 // statuses; the trash diff and restore as a client pulls them; a link opened with the access token in the
 // header or the query, its files through the 307 to bytes, a password link with its token in the header
 // or the query, and the refusals: another account's ids, another album's file, a changed token, input
-// that is not what the schema says, too many password tries from one address.
+// that is not what the schema says, too many password tries from one address; and someone without an account
+// who opens a password link with libsodium and the wire contract only, decrypting its file.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 
+import * as sodium from '@ente/crypto';
 import {
   publicLinkResponseSchema,
   trashDiffResponseSchema,
@@ -221,6 +223,94 @@ describe('trash and public links over HTTP', () => {
     for (const hostile of [12, null, '\u0000', '\ud800', 'x'.repeat(100_000), ['a']]) {
       assert.equal((await verify(hostile)).status, 400, JSON.stringify(hostile).slice(0, 20));
     }
+  });
+});
+
+describe('a password link opened by someone without an account', () => {
+  const { server, api } = suiteServer();
+
+  test('they derive the hash from the link’s salt, get the token, list the album and decrypt its file', async () => {
+    const client = api.as('io.ente.photos.web');
+    const owner = await signUp(client, server.mail, { srp: false });
+    client.token = owner.token;
+    const collectionKey = await sodium.generateKeyB64();
+    const collectionID = await fixtureAlbum(server.app.ctx, owner.userID);
+    const fileKey = await sodium.generateKeyB64();
+    const photo = sodium.utf8Bytes('the bytes of a photo, as the owner uploaded them');
+    const data = await sodium.encryptBlobB64(photo, fileKey);
+    const boxedKey = await sodium.encryptBoxB64(fileKey, collectionKey);
+    const fileBytes = Buffer.from(data.encryptedData, 'base64');
+    const contentMD5 = createHash('md5').update(fileBytes).digest('base64');
+    const objectKeys = [];
+    for (const bytes of [fileBytes, Buffer.from('thumbnail')]) {
+      const md5 = bytes === fileBytes ? contentMD5 : createHash('md5').update(bytes).digest('base64');
+      const url = await client.post<UploadUrlResponse>('/files/upload-url', {
+        contentLength: bytes.length,
+        contentMD5: md5,
+      });
+      assert.equal(
+        (await fetch(url.body.url, { method: 'PUT', body: bytes, headers: { 'Content-MD5': md5 } })).status,
+        200,
+      );
+      objectKeys.push(url.body.objectKey);
+    }
+    const made = await client.post<PhotoFile>('/files', {
+      collectionID,
+      encryptedKey: boxedKey.encryptedData,
+      keyDecryptionNonce: boxedKey.nonce,
+      file: { objectKey: objectKeys[0], decryptionHeader: data.header },
+      thumbnail: { objectKey: objectKeys[1], decryptionHeader: b64(24, 1) },
+      metadata: { encryptedData: b64(40, 2), decryptionHeader: b64(24, 3) },
+    });
+    assert.equal(made.status, 200, made.text);
+    const link = await client.post<{ result: PublicLink }>('/collections/share-url', { collectionID });
+    const salt = sodium.toB64(randomBytes(16));
+    const [opsLimit, memLimit] = [2, 64 * 1024 * 1024];
+    const hash = await sodium.deriveKeyB64('a password they were told', salt, opsLimit, memLimit);
+    const protect = { collectionID, passHash: hash, nonce: salt, opsLimit, memLimit };
+    assert.equal((await client.put('/collections/share-url', protect)).status, 200);
+
+    // The visitor has the URL (the collection key travels in its fragment, which no server sees) and the password.
+    const visitor = api.as('io.ente.photos.web');
+    const token = new URL(link.body.result.url).searchParams.get('t') ?? '';
+    const asVisitor = { token: null, headers: { 'X-Auth-Access-Token': token } };
+    const info = await visitor.get<{ collection: { publicURLs: PublicLink[] } }>('/public-collection/info', asVisitor);
+    const [settings] = info.body.collection.publicURLs;
+    assert.ok(settings?.nonce && settings.opsLimit && settings.memLimit);
+    const theirHash = await sodium.deriveKeyB64(
+      'a password they were told',
+      settings.nonce,
+      settings.opsLimit,
+      settings.memLimit,
+    );
+    const verified = await visitor.post<{ jwtToken: string }>(
+      '/public-collection/verify-password',
+      { passHash: theirHash },
+      asVisitor,
+    );
+    assert.equal(verified.status, 200, verified.text);
+    const withJwt = {
+      token: null,
+      headers: { ...asVisitor.headers, 'X-Auth-Access-Token-JWT': verified.body.jwtToken },
+    };
+    const diff = await visitor.get<{ diff: PhotoFile[] }>('/public-collection/diff', withJwt);
+    const [entry] = diff.body.diff;
+    assert.ok(entry);
+    const theirFileKey = await sodium.decryptBoxBytes(
+      { encryptedData: entry.encryptedKey, nonce: entry.keyDecryptionNonce },
+      collectionKey,
+    );
+    const download = await fetch(new URL(`/public-collection/files/download/${String(entry.id)}`, server.url), {
+      redirect: 'manual',
+      headers: withJwt.headers,
+    });
+    assert.equal(download.status, 307);
+    const encrypted = new Uint8Array(await (await fetch(download.headers.get('location') ?? '')).arrayBuffer());
+    const opened = await sodium.decryptBlobBytes(
+      { encryptedData: sodium.toB64(encrypted), header: entry.file.decryptionHeader },
+      theirFileKey,
+    );
+    assert.equal(sodium.utf8String(opened), sodium.utf8String(photo));
   });
 });
 
