@@ -269,5 +269,9 @@ describe('public links', () => {
     // Raising the limit lets the next one in; 0 is no limit.
     await links.updateLink(ctx(), owner.id, { collectionID, deviceLimit: 0 });
     await open(token, device(6));
+    // Without a limit no device is recorded, so made-up user agents cannot grow the history.
+    const history = `SELECT count(*)::int AS n FROM public_collection_access_history WHERE share_id IN
+      (SELECT id FROM public_collection_tokens WHERE collection_id = ${String(collectionID)})`;
+    assert.deepEqual(await testContext().sql(history), [{ n: 2 }]);
   });
 });

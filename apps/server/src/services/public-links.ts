@@ -240,14 +240,13 @@ export async function checkLink(ctx: Context, presented: PresentedLink, check: L
 }
 
 async function admitDevice(ctx: Context, link: PublicLinkRow, presented: PresentedLink): Promise<void> {
+  const limit = link.device_limit === LARGEST_OFFERED_LIMIT ? 10 * LARGEST_OFFERED_LIMIT : link.device_limit;
+  // Without a limit nothing is recorded (museum records every device): the history of a link stays within
+  // its limit, however many user agents a client makes up.
+  if (limit === 0) return;
   const device = { ip: presented.ip, userAgent: presented.userAgent.slice(0, 512) };
   if (await linksDb.deviceSeen(ctx.db, link.id, device.ip, device.userAgent)) return;
   const now = ctx.clock.nowMicros();
-  const limit = link.device_limit === LARGEST_OFFERED_LIMIT ? 10 * LARGEST_OFFERED_LIMIT : link.device_limit;
-  if (limit === 0) {
-    await linksDb.recordDevice(ctx.db, link.id, device, now);
-    return;
-  }
   // Admissions of one link one at a time, so that two new devices cannot both take the last place.
   await ctx.db.transaction().execute(async (tx) => {
     await linksDb.lockLink(tx, link.id);
