@@ -255,7 +255,7 @@ export async function deleteCollection(
 ): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     // Without keepFiles the owner's files go to the trash (services/trash.ts): their collections are locked first.
-    const trashing = keepFiles ? undefined : await lockCollectionTrash(ctx, tx, collectionID);
+    const trashing = keepFiles ? undefined : await lockCollectionTrash(ctx, tx, collectionID, userID);
     const collection = await lockOwned(tx, collectionID, userID, { includeDeleted: true });
     if (collection.type === 'favorites' || collection.type === 'uncategorized') {
       throw badRequest(`a ${collection.type} collection cannot be deleted`);
@@ -264,7 +264,7 @@ export async function deleteCollection(
     if (keepFiles && (await collectionsDb.countLiveFiles(tx, collectionID)) > 0) {
       throw apiError(409, 'COLLECTION_NOT_EMPTY', 'The collection is not empty');
     }
-    const time = await stampCollections(tx, trashing?.collections ?? [collection]);
+    const time = await stampCollections(tx, trashing?.collections.length ? trashing.collections : [collection]);
     await trashing?.apply(time);
     await collectionsDb.markCollectionFilesDeleted(tx, collectionID, 'all', time);
     await collectionsDb.markSharesDeleted(tx, collectionID, time);

@@ -72,7 +72,10 @@ export async function trashFiles(
  * and their trash rows, in the trash's order; the caller checks the collection, stamps the change for
  * `collections`, then calls `apply` with its time.
  */
-export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: number) {
+export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: number, userID: number) {
+  // Someone else's collection: nothing of theirs is locked (the caller refuses it).
+  const row = await collectionsDb.collectionOf(tx, collectionID);
+  if (!row || Number(row.owner_id) !== userID) return { collections: [], apply: () => Promise.resolve() };
   let fileIDs = await trashDb.ownerFilesIn(tx, collectionID);
   let collections = await lockCollectionsHolding(tx, fileIDs, [collectionID]);
   // Files the owner added before the lock was taken are in now: their collections are locked too.
@@ -83,14 +86,13 @@ export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: nu
   }
   await lockFiles(tx, fileIDs);
   await trashDb.lockRowsOfFiles(tx, 'trash', fileIDs);
-  const ownerID = Number(collections.find((row) => Number(row.collection_id) === collectionID)?.owner_id);
   return {
     collections,
     apply: async (time: number) => {
       if (fileIDs.length === 0) return;
       await trashDb.removeFromEveryCollection(tx, fileIDs, time);
       const items = fileIDs.map((fileID) => ({ fileID, collectionID }));
-      await trashDb.upsertTrash(tx, ownerID, items, {
+      await trashDb.upsertTrash(tx, userID, items, {
         now: time,
         deleteBy: ctx.clock.nowMicros() + TRASH_LIFETIME_MICROS,
       });
