@@ -257,6 +257,41 @@ describe('trash', () => {
     assert.equal(await trash.expireTrash(ctx()), 0);
   });
 
+  test('the trash diff pages by 2,500 without splitting the 1,000 files one request trashed', async () => {
+    const owner = await user();
+    const collectionID = await album(owner.id);
+    // 2,600 files written in one statement (the services would take a transaction each).
+    const rows = await testContext().sql(`
+      WITH made AS (
+        INSERT INTO files (owner_id, file_object_key, file_decryption_header, file_size, thumbnail_object_key,
+          thumbnail_decryption_header, thumbnail_size, encrypted_metadata, metadata_decryption_header, created_at,
+          updation_time)
+        SELECT ${String(owner.id)}, 'bulk/' || g || '/f', 'h', 1, 'bulk/' || g || '/t', 'h', 1, 'm', 'h', 1, 1
+        FROM generate_series(1, 2600) AS g
+        RETURNING file_id)
+      INSERT INTO collection_files (collection_id, file_id, encrypted_key, key_decryption_nonce, c_owner_id,
+        f_owner_id, created_at, updation_time)
+      SELECT ${String(collectionID)}, file_id, 'k', 'n', ${String(owner.id)}, ${String(owner.id)}, 1, 1 FROM made
+      RETURNING file_id`);
+    const ids = (rows as { file_id: string }[]).map((row) => Number(row.file_id));
+    for (const batch of [ids.slice(0, 1000), ids.slice(1000, 2000), ids.slice(2000)]) {
+      await trash.trashFiles(
+        ctx(),
+        owner.id,
+        batch.map((fileID) => ({ fileID, collectionID })),
+      );
+    }
+    const first = await trash.trashDiff(ctx(), owner.id, 'photos', 0);
+    assert.deepEqual([first.diff.length, first.hasMore], [2000, true]);
+    const cursor = Math.max(...first.diff.map((entry) => entry.updatedAt));
+    const second = await trash.trashDiff(ctx(), owner.id, 'photos', cursor);
+    assert.deepEqual([second.diff.length, second.hasMore], [600, false]);
+    assert.deepEqual(
+      [...first.diff, ...second.diff].map((entry) => entry.file.id).sort((a, b) => a - b),
+      ids.sort((a, b) => a - b),
+    );
+  });
+
   test('a page never splits one change: its rows wait for the next page, or make a page of their own', async () => {
     const row = (time: number) => ({ updation_time: time });
     const timeOf = (r: { updation_time: number }) => String(r.updation_time);
