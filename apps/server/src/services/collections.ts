@@ -27,7 +27,7 @@ import * as usersDb from '../db/users.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 import { stampChange } from './photo-clock.ts';
-import { linksOf } from './public-links.ts';
+import { disableLinksOf, linksOf } from './public-links.ts';
 import { lockCollectionTrash, lockForRestore, markRestored, refuseTrashed } from './trash.ts';
 import { hasKeyAttributes } from './users.ts';
 
@@ -245,7 +245,7 @@ export async function removeFiles(
 /**
  * Deletes a collection (its owner only; favorites and uncategorized cannot go). With `keepFiles` it must
  * be empty already (409 COLLECTION_NOT_EMPTY); without, every file leaves it, the owner's to the trash. Its
- * shares end.
+ * shares and its public link end.
  */
 export async function deleteCollection(
   ctx: Context,
@@ -268,6 +268,7 @@ export async function deleteCollection(
     await trashing?.apply(time);
     await collectionsDb.markCollectionFilesDeleted(tx, collectionID, 'all', time);
     await collectionsDb.markSharesDeleted(tx, collectionID, time);
+    await disableLinksOf(tx, collectionID, time);
     await collectionsDb.updateCollection(tx, collectionID, { is_deleted: true, updation_time: time });
   });
 }

@@ -138,7 +138,9 @@ describe('public links', () => {
 
     const deleted = await albumWithLink();
     await deleteCollection(ctx(), deleted.owner.id, deleted.collectionID, false);
-    await refused(open(deleted.token), 410);
+    await refused(open(deleted.token), 410, { error: 'disabled token' });
+    const listed = await collectionsOf(ctx(), deleted.owner.id, 'photos', 0);
+    assert.deepEqual(listed.find((c) => c.id === deleted.collectionID)?.publicURLs, []);
   });
 
   test('a link reaches its album’s live files only: another album’s file, a trashed one, an unknown id are 404', async () => {

@@ -120,6 +120,11 @@ export async function disableLink(ctx: Context, userID: number, collectionID: nu
   });
 }
 
+/** A deleted collection's link goes with it (inside the delete's transaction, at its time). */
+export async function disableLinksOf(tx: Db, collectionID: number, time: number): Promise<void> {
+  await linksDb.disableLinks(tx, collectionID, time);
+}
+
 /** The live links of these collections, as their owner sees them (a collection's `publicURLs`). */
 export async function linksOf(
   ctx: Context,
