@@ -257,6 +257,34 @@ describe('trash', () => {
     assert.equal(await trash.expireTrash(ctx()), 0);
   });
 
+  test('trash, restore, add, move, delete for ever and album deletion at once: refusals at most, never a deadlock', async () => {
+    const owner = await user();
+    const albums = [await album(owner.id), await album(owner.id), await album(owner.id), await album(owner.id)];
+    const files = await Promise.all(Array.from({ length: 16 }, (_, n) => file(owner.id, albums[n % 2] ?? 0)));
+    const operations = files.flatMap(({ id }, n) => {
+      const [a = 0, b = 0, c = 0, d = 0] = n % 2 === 0 ? albums : [albums[1], albums[0], albums[3], albums[2]];
+      return [
+        () => collections.addFiles(ctx(), owner.id, 'photos', { collectionID: c, files: [fixtureKey(id)] }),
+        () => trash.trashFiles(ctx(), owner.id, [{ fileID: id, collectionID: a }]),
+        () => restore(owner.id, d, [id]),
+        () =>
+          collections.moveFiles(ctx(), owner.id, { fromCollectionID: a, toCollectionID: b, files: [fixtureKey(id)] }),
+        () => trash.deleteFromTrash(ctx(), owner.id, [id]),
+      ];
+    });
+    const results = await Promise.allSettled([
+      ...operations.map((operation) => operation()),
+      collections.deleteCollection(ctx(), owner.id, albums[2] ?? 0, false),
+      collections.deleteCollection(ctx(), owner.id, albums[3] ?? 0, false),
+    ]);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        const status = (result.reason as { status?: number }).status;
+        assert.ok(status !== undefined && status < 500, String(result.reason));
+      }
+    }
+  });
+
   test('the trash diff pages by 2,500 without splitting the 1,000 files one request trashed', async () => {
     const owner = await user();
     const collectionID = await album(owner.id);
