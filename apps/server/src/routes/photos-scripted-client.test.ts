@@ -174,21 +174,25 @@ describe('a scripted photos client on the embedded store', () => {
   const { server, api } = suiteServer();
   const { signUp } = photosStory(server, api, () => new URL(server.url).origin);
 
-  test("the store's signed URLs: a body of another MD5 is 400, a changed or expired signature 403", async () => {
+  test('the URLs the server hands out: a body (or part) of another MD5 is 400, a changed or expired signature 403', async () => {
     const owner = await signUp();
     const bytes = utf8Bytes('signed bytes');
     const answer = await owner.api.post<{ url: string }>('/files/upload-url', {
       contentLength: bytes.length,
       contentMD5: md5Of(bytes),
     });
-    const other = utf8Bytes('signed bytez');
-    const wrong = await fetch(answer.body.url, {
-      method: 'PUT',
-      body: other,
-      headers: { 'Content-MD5': md5Of(bytes) },
+    const parts = await owner.api.post<{ partURLs: string[] }>('/files/multipart-upload-url', {
+      contentLength: bytes.length,
+      partLength: bytes.length,
+      partMd5s: [md5Of(bytes)],
     });
-    assert.equal(wrong.status, 400);
-    assert.match(await wrong.text(), /<Code>BadDigest<\/Code>/);
+    // The same length, another MD5: to the single upload's URL and to a part's.
+    for (const url of [answer.body.url, parts.body.partURLs[0] ?? '']) {
+      const body = utf8Bytes('signed bytez');
+      const wrong = await fetch(url, { method: 'PUT', body, headers: { 'Content-MD5': md5Of(bytes) } });
+      assert.equal(wrong.status, 400);
+      assert.match(await wrong.text(), /<Code>BadDigest<\/Code>/);
+    }
 
     const album = await owner.createAlbum('signatures');
     const { file } = await owner.addFile(album, originals.small);
