@@ -44,6 +44,7 @@ export const apiErrorCodes = [
   'FILE_NOT_FOUND_IN_ALBUM',
   'FILE_IN_TRASH',
   'LINK_DEVICE_LIMIT_EXCEEDED',
+  'PUBLIC_COLLECT_DISABLED',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

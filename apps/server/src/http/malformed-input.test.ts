@@ -121,6 +121,9 @@ const routes: Record<string, string[]> = {
   'GET /public-collection/files/preview/:fileID': ['accessToken', 'accessTokenJWT'],
   'GET /public-collection/files/download/:fileID': ['accessToken', 'accessTokenJWT'],
   'POST /public-collection/verify-password': ['passHash'],
+  'POST /public-collection/upload-url': ['contentLength', 'contentMD5'],
+  'POST /public-collection/multipart-upload-url': ['contentLength', 'partLength', 'partMd5s'],
+  'POST /public-collection/file': ['collectionID', 'file', 'thumbnail', 'metadata'],
 };
 
 /** The photos routes take a token of the photos app. */

@@ -224,24 +224,18 @@ describe('trash and public links over HTTP', () => {
       assert.equal((await verify(hostile)).status, 400, JSON.stringify(hostile).slice(0, 20));
     }
   });
-});
 
-describe('a password link opened by someone without an account', () => {
-  const { server, api } = suiteServer();
-
-  test('they derive the hash from the link’s salt, get the token, list the album and decrypt its file', async () => {
-    const client = api.as('io.ente.photos.web');
-    const owner = await signUp(client, server.mail, { srp: false });
-    client.token = owner.token;
+  test('someone without an account opens a password link: derives the hash from its salt, gets the token, lists the album, decrypts its file', async () => {
+    const { client, userID } = await account();
+    const collectionID = await fixtureAlbum(server.app.ctx, userID);
     const collectionKey = await sodium.generateKeyB64();
-    const collectionID = await fixtureAlbum(server.app.ctx, owner.userID);
     const fileKey = await sodium.generateKeyB64();
     const photo = sodium.utf8Bytes('the bytes of a photo, as the owner uploaded them');
     const data = await sodium.encryptBlobB64(photo, fileKey);
     const boxedKey = await sodium.encryptBoxB64(fileKey, collectionKey);
     const fileBytes = Buffer.from(data.encryptedData, 'base64');
     const contentMD5 = createHash('md5').update(fileBytes).digest('base64');
-    const objectKeys = [];
+    const objectKeys: string[] = [];
     for (const bytes of [fileBytes, Buffer.from('thumbnail')]) {
       const md5 = bytes === fileBytes ? contentMD5 : createHash('md5').update(bytes).digest('base64');
       const url = await client.post<UploadUrlResponse>('/files/upload-url', {
@@ -311,6 +305,58 @@ describe('a password link opened by someone without an account', () => {
       theirFileKey,
     );
     assert.equal(sodium.utf8String(opened), sodium.utf8String(photo));
+  });
+
+  test('someone without an account uploads into an album whose link allows collecting; the file is the owner’s', async () => {
+    const owner = await account();
+    const { client } = owner;
+    const collectionID = await fixtureAlbum(server.app.ctx, owner.userID);
+    const otherAlbum = await fixtureAlbum(server.app.ctx, owner.userID);
+    const made = await client.post<{ result: PublicLink }>('/collections/share-url', { collectionID });
+    const headers = { 'X-Auth-Access-Token': new URL(made.body.result.url).searchParams.get('t') ?? '' };
+    const visitor = api.as('io.ente.photos.web');
+    const bytes = randomBytes(64);
+    const contentMD5 = createHash('md5').update(bytes).digest('base64');
+    const askForUrl = () =>
+      visitor.post<UploadUrlResponse>(
+        '/public-collection/upload-url',
+        { contentLength: 64, contentMD5 },
+        { token: null, headers },
+      );
+    const refusedCollect = await askForUrl();
+    assert.deepEqual([refusedCollect.status, refusedCollect.body.code], [405, 'PUBLIC_COLLECT_DISABLED']);
+
+    await client.put('/collections/share-url', { collectionID, enableCollect: true });
+    const objectKeys: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const url = await askForUrl();
+      assert.equal(url.status, 200, url.text);
+      assert.ok(url.body.objectKey.startsWith(`${String(owner.userID)}/`), 'the object is the owner’s');
+      const put = await fetch(url.body.url, { method: 'PUT', body: bytes, headers: { 'Content-MD5': contentMD5 } });
+      assert.equal(put.status, 200);
+      objectKeys.push(url.body.objectKey);
+    }
+    const file = (target: number) => ({
+      collectionID: target,
+      encryptedKey: b64(48, 1),
+      keyDecryptionNonce: b64(24, 2),
+      file: { objectKey: objectKeys[0], decryptionHeader: b64(24, 3) },
+      thumbnail: { objectKey: objectKeys[1], decryptionHeader: b64(24, 4) },
+      metadata: { encryptedData: b64(40, 5), decryptionHeader: b64(24, 6) },
+    });
+    const elsewhere = await visitor.post('/public-collection/file', file(otherAlbum), { token: null, headers });
+    assert.equal(elsewhere.status, 400);
+    const created = await visitor.post<PhotoFile>('/public-collection/file', file(collectionID), {
+      token: null,
+      headers,
+    });
+    assert.equal(created.status, 200, created.text);
+    assert.equal(created.body.ownerID, owner.userID);
+    const diff = await client.get<{ diff: PhotoFile[] }>('/collections/v2/diff', { query: { collectionID } });
+    assert.deepEqual(
+      diff.body.diff.map((entry) => entry.id),
+      [created.body.id],
+    );
   });
 });
 

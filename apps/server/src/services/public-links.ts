@@ -22,7 +22,7 @@ import type { Db } from '../db/database.ts';
 import * as linksDb from '../db/public-links.ts';
 import type { PublicLinkRow } from '../db/public-links.ts';
 import { apiError, badRequest, middlewareError, plainError } from '../http/errors.ts';
-import { MICROS_PER_HOUR } from '../lib/clock.ts';
+import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { collectionToWire, fileToWire, stampCollections } from './collections.ts';
 import type { Context } from './context.ts';
 import { isValidLinkToken, sameText, signLinkToken } from './link-password-tokens.ts';
@@ -313,6 +313,30 @@ export async function linkFileUrl(
   const file = await linksDb.fileInCollection(ctx.db, access.collectionID, fileID);
   if (!file) throw plainError(404);
   return store.presignGet(kind === 'file' ? file.file_object_key : file.thumbnail_object_key, DOWNLOAD_URL_SECONDS);
+}
+
+/**
+ * The collect routes (an upload into the album through its link): the link must allow collecting (405
+ * PUBLIC_COLLECT_DISABLED, museum's), and `urls` of them count against the link's upload-URL allowance
+ * per minute, from every address together. Answers the album's owner and app: an upload is theirs, under
+ * their keys and quota (services/files.ts does the rest).
+ */
+export async function collectingFor(
+  ctx: Context,
+  access: LinkAccess,
+  urls: 'urls' | 'file',
+): Promise<{ ownerID: number; app: string }> {
+  if (!access.link.enable_collect) {
+    throw apiError(405, 'PUBLIC_COLLECT_DISABLED', 'User has not enabled public collect for this url');
+  }
+  const perMinute = ctx.config.PHOTOS_UPLOAD_URLS_PER_MINUTE;
+  const key = `link-upload-urls:${String(access.link.id)}`;
+  if (urls === 'urls' && perMinute > 0 && !(await ctx.limiter.allow(key, perMinute, MICROS_PER_MINUTE))) {
+    throw middlewareError(429, middlewareErrorTexts.rateLimited);
+  }
+  const collection = await collectionsDb.collectionOf(ctx.db, access.collectionID);
+  if (!collection || collection.is_deleted) throw plainError(404);
+  return { ownerID: Number(collection.owner_id), app: collection.app };
 }
 
 /**
