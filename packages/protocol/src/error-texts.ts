@@ -7,9 +7,4 @@ export const middlewareErrorTexts = {
   invalidToken: 'invalid token',
   tokenExpired: 'token expired',
   rateLimited: 'Rate limit breached, try later',
-  /** Public links (docs/protocol.md#public-links), as museum words them. */
-  missingAccessToken: 'missing accessToken',
-  disabledToken: 'disabled token',
-  expiredToken: 'expired token',
-  passwordRequired: 'password required',
 } as const;

@@ -98,3 +98,14 @@ export const publicLinkResponseSchema = z.object({ result: publicLinkSchema });
 /** POST /public-collection/verify-password. */
 export const verifyLinkPasswordRequestSchema = z.object({ passHash });
 export const verifyLinkPasswordResponseSchema = z.object({ jwtToken: z.string() });
+
+/**
+ * The `{error}` texts of the public-link checks, as museum words them (`invalid token` is the middleware's);
+ * kept here, not in error-texts.ts, which the sign-in pages load first.
+ */
+export const publicLinkErrorTexts = {
+  missingAccessToken: 'missing accessToken',
+  disabledToken: 'disabled token',
+  expiredToken: 'expired token',
+  passwordRequired: 'password required',
+} as const;

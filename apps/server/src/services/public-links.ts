@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import {
   limits,
   middlewareErrorTexts,
+  publicLinkErrorTexts,
   type Collection,
   type CollectionDiffResponse,
   type PublicLink,
@@ -220,15 +221,15 @@ export interface LinkAccess {
  */
 export async function checkLink(ctx: Context, presented: PresentedLink, check: LinkCheck): Promise<LinkAccess> {
   const { accessToken } = presented;
-  if (!accessToken) throw middlewareError(401, middlewareErrorTexts.missingAccessToken);
+  if (!accessToken) throw middlewareError(401, publicLinkErrorTexts.missingAccessToken);
   if (!TOKEN_SHAPE.test(accessToken)) throw invalidToken();
   const found = await linksDb.linkByToken(ctx.db, accessToken);
   if (!found) throw invalidToken();
   const { collection_deleted: collectionDeleted, ...link } = found;
-  if (link.is_disabled || collectionDeleted) throw middlewareError(410, middlewareErrorTexts.disabledToken);
+  if (link.is_disabled || collectionDeleted) throw middlewareError(410, publicLinkErrorTexts.disabledToken);
   const now = ctx.clock.nowMicros();
   const validTill = Number(link.valid_till);
-  if (validTill > 0 && validTill < now) throw middlewareError(410, middlewareErrorTexts.expiredToken);
+  if (validTill > 0 && validTill < now) throw middlewareError(410, publicLinkErrorTexts.expiredToken);
   if (check.password && link.pw_hash !== null) {
     const passed =
       presented.jwt !== undefined &&
@@ -238,7 +239,7 @@ export async function checkLink(ctx: Context, presented: PresentedLink, check: L
         { id: Number(link.id), passHash: link.pw_hash },
         now,
       );
-    if (!passed) throw middlewareError(401, middlewareErrorTexts.passwordRequired);
+    if (!passed) throw middlewareError(401, publicLinkErrorTexts.passwordRequired);
   }
   if (check.admit) await admitDevice(ctx, link, presented);
   return { link, collectionID: Number(link.collection_id) };
