@@ -42,6 +42,8 @@ export async function trashFiles(
   const fileIDs = items.map((item) => item.fileID);
   if (new Set(fileIDs).size !== fileIDs.length) throw badRequest('a file appears twice in items');
   const named = [...new Set(items.map((item) => item.collectionID))];
+  // Another account's file is refused before anything of theirs is locked (and again under the locks).
+  if ((await trashDb.ownersOfAny(ctx.db, fileIDs)).some((owner) => owner !== userID)) throw plainError(403);
   await ctx.db.transaction().execute(async (tx) => {
     const collections = await lockCollectionsHolding(tx, fileIDs, named);
     for (const collectionID of named) {
