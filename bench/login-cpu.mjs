@@ -36,6 +36,7 @@ import { computeSrpVerifierB64, createSrpClient } from '@ente/crypto';
 
 import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
+import { positiveOption, round } from './numbers.mjs';
 import { builtServer, startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -306,11 +307,5 @@ function send(baseUrl, method, route, agent, payload, headers) {
 }
 
 function positive(name) {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
-function round(value) {
-  return Math.round(value * 100) / 100;
+  return positiveOption(values, name);
 }

