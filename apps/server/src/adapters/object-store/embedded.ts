@@ -27,6 +27,12 @@ import { completeResultXml, parseCompleteMultipartUpload } from './s3-xml.ts';
 /** The path prefix of the URLs the embedded store signs (the routes are registered under it). */
 export const OBJECTS_PATH = '/objects/';
 
+/**
+ * Bytes per read of an object served: with the stream's default 64 KiB, a 1 GiB download took about 1.8 times
+ * as long on 2 cores (bench/photos.mjs, about 560 MB/s against 1,000).
+ */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** The largest CompleteMultipartUpload body read (10,000 parts take about 1 MB). */
 const MAX_COMPLETE_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -270,7 +276,7 @@ export class EmbeddedObjectStore implements ObjectStore {
 
   /** A stream of bytes `start`…`end` (inclusive) of the object, or undefined when there is none. */
   read(key: string, start: number, end: number): ReadStream {
-    return createReadStream(this.objectPath(key), { start, end });
+    return createReadStream(this.objectPath(key), { start, end, highWaterMark: READ_CHUNK_BYTES });
   }
 
   // Internals.
