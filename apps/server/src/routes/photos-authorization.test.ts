@@ -1,5 +1,5 @@
-// Nothing the client sends is trusted, over HTTP: every id in a photos request is checked against the caller. A second account
-// sends each photos route the ids of the first account's album, file and objects (alone, or mixed with
+// Nothing the client sends is trusted, over HTTP: every id in a photos request is checked against the
+// caller. A second account sends each photos route the ids of the first account's album, file and objects (alone, or mixed with
 // valid ids of its own, in random order and combination): each answer is 403 or 404 (400 where the
 // request is malformed for the caller anyway), and nothing of the first account changes, not even the
 // times its clients sync by.
