@@ -56,7 +56,8 @@ async function postgresRun() {
     await step(
       `server tests on PostgreSQL ${postgres.version}`,
       'npx',
-      ['turbo', 'run', 'test', '--filter=@ente/server'],
+      // Two files at a time: nothing else runs in this step, and each file's servers get scratch databases.
+      ['turbo', 'run', 'test', '--filter=@ente/server', '--', '--test-concurrency=2'],
       {
         env: { ...quietEnv, DATABASE_URL: postgres.url },
       },

@@ -1,5 +1,6 @@
 // Runs every src/**/*.test.ts with Node's test runner (Node 20's --test has no glob support).
-// Files run one at a time: each starts its own server, and two cores are the target machine.
+// Files run one at a time (each starts its own server, and two cores are the target machine) unless a later
+// --test-concurrency=N among the extra arguments says otherwise (the last one wins).
 // Extra arguments are passed to node (e.g. --test-name-pattern=SRP).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
