@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
@@ -150,13 +151,19 @@ describe('object store URLs', () => {
     async function uploadParts(key: string, parts: Uint8Array[]) {
       const uploadId = await store().createMultipartUpload(key);
       const etags = [];
+      let offset = 0;
       for (const [index, part] of parts.entries()) {
-        const terms = { length: part.length, md5: md5(part), expiresInSeconds: 600 };
-        const response = await put(absolute(await store().presignPart(key, uploadId, index + 1, terms)), part);
+        const response = await put(await partUrl(key, uploadId, index + 1, part, offset), part);
         assert.equal(response.status, 200, await response.text());
         etags.push(response.headers.get('etag') ?? '');
+        offset += part.length;
       }
       return { uploadId, etags };
+    }
+
+    async function partUrl(key: string, uploadId: string, number: number, part: Uint8Array, offset: number) {
+      const terms = { length: part.length, md5: md5(part), expiresInSeconds: 600, offset };
+      return absolute(await store().presignPart(key, uploadId, number, terms));
     }
 
     const completion = (parts: { number: number; etag: string }[]) =>
@@ -224,13 +231,61 @@ describe('object store URLs', () => {
       assert.equal(done.status, 200, done.text);
     });
 
+    test('parts land at their signed offsets: a part sent again replaces its bytes, a gap or a changed offset is refused', async () => {
+      const [first, second, third] = [bytesOf(300, 4), bytesOf(300, 5), bytesOf(50, 6)];
+      const { uploadId, etags } = await uploadParts('1/in-place', [first, second, third]);
+      const [firstTag = '', secondTag = '', thirdTag = ''] = etags;
+      const named = (...pairs: [number, string][]) => completion(pairs.map(([number, etag]) => ({ number, etag })));
+      // The offset is signed: moving a part elsewhere in the object is a changed URL.
+      const moved = new URL(await partUrl('1/in-place', uploadId, 2, second, 300));
+      moved.searchParams.set('offset', '0');
+      assert.equal((await put(moved.href, second)).status, 403);
+      // Part 2 again with other bytes; a resend that fails its MD5 leaves the part missing, not stale.
+      const other = bytesOf(300, 7);
+      const resent = await put(await partUrl('1/in-place', uploadId, 2, other, 300), other);
+      assert.equal(resent.headers.get('etag'), `"${hexMd5(other)}"`);
+      const refused = await fetch(await partUrl('1/in-place', uploadId, 3, third, 600), {
+        method: 'PUT',
+        body: bytesOf(50, 8),
+        headers: { 'content-md5': md5(third) },
+      });
+      assert.equal(refused.status, 400);
+      const missing = await complete('1/in-place', uploadId, named([1, firstTag], [2, secondTag], [3, thirdTag]));
+      assert.match(missing.text, /<Code>InvalidPart<\/Code>/);
+      const gap = await complete('1/in-place', uploadId, named([1, firstTag], [3, thirdTag]));
+      assert.match(gap.text, /<Code>InvalidPart<\/Code>/);
+      // The first two parts alone make the object; bytes written past them are cut off.
+      const done = await complete('1/in-place', uploadId, named([1, firstTag], [2, `"${hexMd5(other)}"`]));
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual((await get('1/in-place')).bytes, new Uint8Array(Buffer.concat([first, other])));
+    });
+
+    test('one write at a time per part, and none while its upload completes (409, as S3 answers a conflict)', async () => {
+      const part = bytesOf(100, 9);
+      const uploadId = await store().createMultipartUpload('1/busy');
+      const signed = { method: 'PUT' as const, key: '1/busy', length: 100, md5: md5(part), uploadId, partNumber: 1 };
+      const slow = new PassThrough();
+      const first = store().receive({ ...signed, offset: 0 }, slow);
+      slow.write(part.subarray(0, 50));
+      const data = path.join(store().root, 'uploads', uploadId, 'data');
+      while ((await stat(data)).size < 50) await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await store().receive({ ...signed, offset: 0 }, Readable.from([part]));
+      assert.equal('error' in second ? second.error : second.etag, 'OperationAborted');
+      const xml = completion([{ number: 1, etag: `"${hexMd5(part)}"` }]);
+      const early = await complete('1/busy', uploadId, xml);
+      assert.equal(early.status, 409, early.text);
+      slow.end(part.subarray(50));
+      assert.deepEqual(await first, { etag: `"${hexMd5(part)}"` });
+      assert.equal((await complete('1/busy', uploadId, xml)).status, 200);
+      assert.deepEqual((await get('1/busy')).bytes, new Uint8Array(part));
+    });
+
     test('a part of an unknown or aborted upload is refused', async () => {
       const part = bytesOf(10);
-      const terms = { length: part.length, md5: md5(part), expiresInSeconds: 600 };
-      const unknown = await put(absolute(await store().presignPart('1/aborted', 'f'.repeat(32), 1, terms)), part);
+      const unknown = await put(await partUrl('1/aborted', 'f'.repeat(32), 1, part, 0), part);
       assert.equal(unknown.status, 404);
       const uploadId = await store().createMultipartUpload('1/aborted');
-      const url = absolute(await store().presignPart('1/aborted', uploadId, 1, terms));
+      const url = await partUrl('1/aborted', uploadId, 1, part, 0);
       await store().abortMultipartUpload('1/aborted', uploadId);
       assert.equal((await put(url, part)).status, 404);
     });

@@ -20,6 +20,7 @@ const statusOf: Record<StoreError['error'] | 'InvalidRange', number> = {
   MissingContentLength: 411,
   NoSuchKey: 404,
   NoSuchUpload: 404,
+  OperationAborted: 409,
   KeyConflict: 409,
   InvalidRange: 416,
 };

@@ -80,6 +80,7 @@ export async function multipartUploadUrls(
       store.presignPart(objectKey, uploadId, index + 1, {
         length: index === parts - 1 ? contentLength - partLength * (parts - 1) : partLength,
         md5,
+        offset: partLength * index,
         expiresInSeconds: UPLOAD_URL_SECONDS,
       }),
     ),

@@ -125,7 +125,10 @@ describe('object ledger', () => {
     const partMd5 = createHash('md5').update(part).digest('base64');
     const signedPart = { method: 'PUT' as const, key: multipartKey, length: part.length, md5: partMd5 };
     assert.ok(
-      !('error' in (await embeddedStore().receive({ ...signedPart, uploadId, partNumber: 1 }, Readable.from([part])))),
+      !(
+        'error' in
+        (await embeddedStore().receive({ ...signedPart, uploadId, partNumber: 1, offset: 0 }, Readable.from([part])))
+      ),
     );
     // Kept: a confirmed object, an object the ledger never heard of, and a younger unconfirmed one.
     const confirmed = await pending(userID);

@@ -3,12 +3,27 @@
 // signature here and stream bodies through here. Nothing is ever held whole in memory: a PUT streams
 // into a temporary file while its MD5 and length are counted, is synced, and only then renamed into
 // place, so a reader sees the old object or the whole new one and a crash leaves no half object.
+// A multipart upload's parts are written in place, at the offset signed into each part's URL, into one
+// file of the upload, so completing it is a rename and the bytes reach the disk once.
 //
 // Layout under the root: objects/<key> (the key's segments are folders), tmp/ (bodies being received),
-// uploads/<uploadId>/key (the key the upload is for) and uploads/<uploadId>/part-<n>-<md5 hex>.
+// uploads/<uploadId>/key (the key the upload is for), uploads/<uploadId>/data (the parts, in place) and
+// uploads/<uploadId>/part-<n>-<md5 hex>-<offset>-<length> (a part received whole, synced and checked).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  open,
+  opendir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +35,7 @@ import {
   type MultipartUploadInfo,
   type ObjectInfo,
   type ObjectStore,
+  type PartTerms,
   type PutTerms,
 } from './object-store.ts';
 import { completeResultXml, parseCompleteMultipartUpload } from './s3-xml.ts';
@@ -50,6 +66,7 @@ export interface StoreError {
     | 'MissingContentLength'
     | 'NoSuchKey'
     | 'NoSuchUpload'
+    | 'OperationAborted'
     | 'SignatureDoesNotMatch';
   message: string;
 }
@@ -64,6 +81,8 @@ export interface SignedRequest {
   /** A part's PUT and the completion's POST. */
   uploadId?: string;
   partNumber?: number;
+  /** A part's PUT: where its bytes go in the object. */
+  offset?: number;
 }
 
 export interface EmbeddedStoreOptions {
@@ -82,6 +101,8 @@ export class EmbeddedObjectStore implements ObjectStore {
   readonly root: string;
   private readonly temporary: boolean;
   private readonly options: EmbeddedStoreOptions;
+  /** Uploads with a part being written or being completed, and what: one at a time per upload and part. */
+  private readonly busy = new Set<string>();
 
   private constructor(root: string, temporary: boolean, options: EmbeddedStoreOptions) {
     this.root = root;
@@ -110,13 +131,14 @@ export class EmbeddedObjectStore implements ObjectStore {
     assertKey(key);
     const uploadId = randomBytes(16).toString('hex');
     await mkdir(this.uploadFolder(uploadId));
+    await writeFile(path.join(this.uploadFolder(uploadId), 'data'), '');
     await writeFile(path.join(this.uploadFolder(uploadId), 'key'), key);
     return uploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, terms: PutTerms): Promise<string> {
-    const request = { method: 'PUT' as const, key, length: terms.length, md5: terms.md5, uploadId, partNumber };
-    return this.signLater(request, terms);
+  presignPart(key: string, uploadId: string, partNumber: number, terms: PartTerms): Promise<string> {
+    const { length, md5, offset } = terms;
+    return this.signLater({ method: 'PUT', key, length, md5, uploadId, partNumber, offset }, terms);
   }
 
   presignComplete(key: string, uploadId: string, expiresInSeconds: number): Promise<string> {
@@ -182,6 +204,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     if (field('md5') !== '') signed.md5 = field('md5');
     if (field('uploadId') !== '') signed.uploadId = field('uploadId');
     if (field('partNumber') !== '') signed.partNumber = Number(field('partNumber'));
+    if (field('offset') !== '') signed.offset = Number(field('offset'));
     const expires = field('expires');
     const expected = this.signature(signed, expires);
     const given = Buffer.from(field('signature'), 'base64url');
@@ -196,39 +219,54 @@ export class EmbeddedObjectStore implements ObjectStore {
 
   /** Receives the body of a signed single PUT (a whole object) or of a part of a multipart upload. */
   async receive(signed: SignedRequest, body: Readable): Promise<{ etag: string } | StoreError> {
-    if (signed.uploadId !== undefined) {
-      if (!isUploadId(signed.uploadId) || (await this.uploadKey(signed.uploadId)) !== signed.key) {
-        return noSuchUpload;
-      }
-    }
+    if (signed.uploadId !== undefined) return this.receivePart(signed, signed.uploadId, body);
     const received = await this.receiveToTemporary(body, signed.length ?? 0);
     if ('error' in received) return received;
     try {
-      const hex = received.md5.toString('hex');
-      if (received.md5.toString('base64') !== signed.md5) {
-        return { error: 'BadDigest', message: 'The Content-MD5 you specified did not match what we received.' };
-      }
-      if (signed.uploadId === undefined) {
-        const placed = await this.place(received.file, signed.key);
-        if (placed) return placed;
-      } else {
-        const folder = this.uploadFolder(signed.uploadId);
-        const name = `part-${String(signed.partNumber)}-`;
-        try {
-          await rename(received.file, path.join(folder, `${name}${hex}`));
-        } catch (error) {
-          // The upload was completed or aborted while this part arrived.
-          if (isMissing(error)) return noSuchUpload;
-          throw error;
-        }
-        // A part sent again replaces the earlier one, as in S3.
-        for (const other of await readdir(folder)) {
-          if (other.startsWith(name) && other !== `${name}${hex}`) await rm(path.join(folder, other), { force: true });
-        }
-      }
-      return { etag: `"${hex}"` };
+      if (received.md5.toString('base64') !== signed.md5) return badDigest;
+      const placed = await this.place(received.file, signed.key);
+      if (placed) return placed;
+      return { etag: `"${received.md5.toString('hex')}"` };
     } finally {
       await rm(received.file, { force: true });
+    }
+  }
+
+  /**
+   * Writes a part at its signed offset into the upload's data file, syncs it, checks its MD5, and only then
+   * records it. Its earlier record goes first, since its bytes are overwritten: a part sent again that fails
+   * leaves the part missing (S3 keeps the earlier one), and the completion refuses it rather than join
+   * bytes nobody checked. One write at a time per part, and none while the upload completes.
+   */
+  private async receivePart(signed: SignedRequest, uploadId: string, body: Readable) {
+    const { partNumber = 0, offset, length = 0 } = signed;
+    if (offset === undefined || !Number.isSafeInteger(offset) || offset < 0) {
+      return { error: 'InvalidArgument', message: 'the URL has no part offset' } satisfies StoreError;
+    }
+    if (!isUploadId(uploadId) || (await this.uploadKey(uploadId)) !== signed.key) return noSuchUpload;
+    const guard = `${uploadId}/${String(partNumber)}`;
+    if (this.busy.has(guard) || this.busy.has(uploadId)) return operationAborted;
+    this.busy.add(guard);
+    try {
+      const folder = this.uploadFolder(uploadId);
+      const name = `part-${String(partNumber)}-`;
+      for (const other of await readdir(folder)) {
+        if (other.startsWith(name)) await rm(path.join(folder, other), { force: true });
+      }
+      const data = path.join(folder, 'data');
+      const received = await this.receiveInto(body, length, data, offset);
+      if ('error' in received) return received;
+      if (received.md5.toString('base64') !== signed.md5) return badDigest;
+      const hex = received.md5.toString('hex');
+      await writeFile(path.join(folder, `${name}${hex}-${String(offset)}-${String(length)}`), '');
+      await syncPath(folder);
+      return { etag: `"${hex}"` };
+    } catch (error) {
+      // The upload was completed or aborted while this part arrived.
+      if (isMissing(error)) return noSuchUpload;
+      throw error;
+    } finally {
+      this.busy.delete(guard);
     }
   }
 
@@ -245,28 +283,38 @@ export class EmbeddedObjectStore implements ObjectStore {
         return { error: 'InvalidPartOrder', message: 'The list of parts was not in ascending order.' };
       }
     }
-    const folder = this.uploadFolder(uploadId);
-    const present = new Set(await readdir(folder));
-    const files = parts.map((part) => `part-${String(part.partNumber)}-${part.etag}`);
-    const missing = files.findIndex((file) => !present.has(file));
-    if (missing >= 0) {
-      const part = String(parts[missing]?.partNumber);
-      return { error: 'InvalidPart', message: `Part ${part} was not uploaded or its ETag does not match.` };
+    if ([...this.busy].some((entry) => entry === uploadId || entry.startsWith(`${uploadId}/`))) {
+      return operationAborted;
     }
-    const file = this.temporaryPath();
+    const folder = this.uploadFolder(uploadId);
+    this.busy.add(uploadId);
     try {
-      const out = createWriteStream(file, { flags: 'wx' });
-      for (const name of files) await pipeline(createReadStream(path.join(folder, name)), out, { end: false });
-      await new Promise<void>((resolve, reject) => {
-        out.once('error', reject);
-        out.once('close', resolve);
-        out.end();
-      });
-      await syncPath(file);
-      const placed = await this.place(file, signed.key);
+      // Each listed part as recorded (its offset and length), in order; they must follow each other from 0.
+      const recorded = new Map<string, { offset: number; length: number }>();
+      for (const name of await readdir(folder)) {
+        const match = /^part-(\d+)-([0-9a-f]{32})-(\d+)-(\d+)$/.exec(name);
+        if (match) recorded.set(`${match[1]}-${match[2]}`, { offset: Number(match[3]), length: Number(match[4]) });
+      }
+      let size = 0;
+      for (const part of parts) {
+        const found = recorded.get(`${String(part.partNumber)}-${part.etag}`);
+        if (!found) {
+          const number = String(part.partNumber);
+          return { error: 'InvalidPart', message: `Part ${number} was not uploaded or its ETag does not match.` };
+        }
+        if (found.offset !== size) {
+          return { error: 'InvalidPart', message: 'The parts listed must follow each other with no gap.' };
+        }
+        size += found.length;
+      }
+      const data = path.join(folder, 'data');
+      // Bytes of parts left out of the list may lie past the end.
+      await truncate(data, size);
+      await syncPath(data);
+      const placed = await this.place(data, signed.key);
       if (placed) return placed;
     } finally {
-      await rm(file, { force: true });
+      this.busy.delete(uploadId);
     }
     await rm(folder, { recursive: true, force: true });
     const digests = Buffer.concat(parts.map((part) => Buffer.from(part.etag, 'hex')));
@@ -298,6 +346,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     if (request.md5 !== undefined) query.set('md5', request.md5);
     if (request.uploadId !== undefined) query.set('uploadId', request.uploadId);
     if (request.partNumber !== undefined) query.set('partNumber', String(request.partNumber));
+    if (request.offset !== undefined) query.set('offset', String(request.offset));
     query.set('expires', expires);
     query.set('signature', this.signature(request, expires).toString('base64url'));
     const encodedKey = request.key.split('/').map(encodeURIComponent).join('/');
@@ -315,6 +364,8 @@ export class EmbeddedObjectStore implements ObjectStore {
       request.md5 ?? '',
       request.uploadId ?? '',
       request.partNumber === undefined ? '' : String(request.partNumber),
+      // Appended only for parts, so that other URLs keep the signature they had.
+      ...(request.offset === undefined ? [] : [String(request.offset)]),
     ];
     if (fields.some((field) => field.includes('\n'))) return Buffer.alloc(32);
     return createHmac('sha256', this.options.signingKey).update(fields.join('\n')).digest();
@@ -325,8 +376,27 @@ export class EmbeddedObjectStore implements ObjectStore {
     length: number,
   ): Promise<{ file: string; md5: Buffer } | StoreError> {
     const file = this.temporaryPath();
+    const received = await this.receiveInto(body, length, file);
+    if ('error' in received) await rm(file, { force: true });
+    return 'error' in received ? received : { file, md5: received.md5 };
+  }
+
+  /**
+   * Streams exactly `length` bytes of the body into `file` (a new file, or at `offset` of an existing one),
+   * counting their MD5, and syncs it; an IncompleteBody error when the body is shorter or longer.
+   */
+  private async receiveInto(
+    body: Readable,
+    length: number,
+    file: string,
+    offset?: number,
+  ): Promise<{ md5: Buffer } | StoreError> {
     const hash = createHash('md5');
     let size = 0;
+    const target =
+      offset === undefined
+        ? createWriteStream(file, { flags: 'wx' })
+        : createWriteStream(file, { flags: 'r+', start: offset });
     try {
       await pipeline(
         body,
@@ -338,13 +408,12 @@ export class EmbeddedObjectStore implements ObjectStore {
             yield chunk;
           }
         },
-        createWriteStream(file, { flags: 'wx' }),
+        target,
       );
       if (size !== length) throw new TooShort();
       await syncPath(file);
-      return { file, md5: hash.digest() };
+      return { md5: hash.digest() };
     } catch (error) {
-      await rm(file, { force: true });
       if (error instanceof TooLong || error instanceof TooShort) {
         return { error: 'IncompleteBody', message: `the body is not the signed ${String(length)} bytes` };
       }
@@ -389,6 +458,16 @@ export class EmbeddedObjectStore implements ObjectStore {
     return path.join(this.root, 'tmp', randomBytes(12).toString('hex'));
   }
 }
+
+const badDigest: StoreError = {
+  error: 'BadDigest',
+  message: 'The Content-MD5 you specified did not match what we received.',
+};
+
+const operationAborted: StoreError = {
+  error: 'OperationAborted',
+  message: 'Another request is writing this part or completing this upload; try again.',
+};
 
 const noSuchUpload: StoreError = {
   error: 'NoSuchUpload',

@@ -12,6 +12,11 @@ export interface PutTerms {
   expiresInSeconds: number;
 }
 
+export interface PartTerms extends PutTerms {
+  /** Where the part's bytes start in the object (the sizes of the parts before it). S3 does not need it. */
+  offset: number;
+}
+
 export interface ObjectInfo {
   key: string;
   size: number;
@@ -32,7 +37,7 @@ export interface ObjectStore {
   /** Starts a multipart upload of `key`; returns its upload id. */
   createMultipartUpload(key: string): Promise<string>;
   /** A URL for the PUT of part `partNumber` (1…10000); its answer's ETag is the quoted hex MD5 of the part. */
-  presignPart(key: string, uploadId: string, partNumber: number, terms: PutTerms): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number, terms: PartTerms): Promise<string>;
   /** A URL for the POST of S3's CompleteMultipartUpload XML that joins the parts into `key`. */
   presignComplete(key: string, uploadId: string, expiresInSeconds: number): Promise<string>;
   /** Drops an upload and its parts (nothing happens for an unknown one). */
