@@ -1,5 +1,6 @@
-// Photos benchmark (issue 24 §4): the built API server as its own process, driven over HTTP as a photos
-// client drives it (random bytes stand in for ciphertext: the server never opens it). Prints JSON.
+// Photos benchmark (transfer, diff, two processes): the built API server as its own process, driven over
+// HTTP as a photos client drives it (random bytes stand in for ciphertext: the server never opens it).
+// Prints JSON.
 //
 //   node bench/photos.mjs [--part transfer,diff,two] [--stores embedded,s3] [--size-mib 1024] [--part-mib 20]
 //                         [--files 10000] [--walks 10] [--clients 50] [--duration 20] [--two-size-mib 256]
