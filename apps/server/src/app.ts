@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance }
 import type { Mailer } from './adapters/mailer.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { registerBodyDeadlines } from './http/body-deadlines.ts';
 import { registerBodyTypeCheck } from './http/content-type.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandlers(app);
   parseEveryBodyAsJson(app);
   registerRequestHooks(app, config.APP_ORIGINS);
+  registerBodyDeadlines(app);
   // Before any route hook: a body that is not JSON is refused before it counts against a limit.
   registerBodyTypeCheck(app);
   // The token check comes first: per-user rate limits count by the session it finds.
@@ -139,9 +141,9 @@ function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
-    // A request must arrive whole within a minute (Fastify's default is no limit at all: a body sent a
-    // byte at a time would hold its connection forever); Node checks every 30 seconds.
-    requestTimeout: 60_000,
+    // Node's one deadline for every request is off: http/body-deadlines.ts gives each request its own (an
+    // API body a minute in all, an object's body a minute without a byte). Headers still have a minute.
+    requestTimeout: 0,
     // Refusals made before a route runs, in the protocol's shape (apps/server/src/http/errors.ts):
     // Fastify's router, Node's HTTP parser, and HTTP/1.1 without Host (refused by an onRequest hook).
     frameworkErrors: answerFrameworkError,

@@ -7,6 +7,7 @@ import net from 'node:net';
 import { describe, test } from 'node:test';
 
 import { suiteServer } from '../testing/server.ts';
+import { BODY_DEADLINE_MS } from './body-deadlines.ts';
 
 interface RawAnswer {
   status: number;
@@ -139,8 +140,10 @@ describe('refusals before a route runs', () => {
       assertTyped(await answer, 408, ...badRequest('request not received in time'));
     });
 
-    test('requests must arrive within a minute', () => {
-      assert.equal(server.app.server.requestTimeout, 60_000);
+    test("Node's one deadline is off for the per-request ones (body-deadlines.ts); headers still have a minute", () => {
+      assert.equal(server.app.server.requestTimeout, 0);
+      assert.equal(server.app.server.headersTimeout, 60_000);
+      assert.equal(BODY_DEADLINE_MS, 60_000);
     });
 
     test('HTTP/1.1 without Host is 400', async () => {
