@@ -9,9 +9,8 @@ import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import { S3ObjectStore } from '../adapters/object-store/s3.ts';
 import type { Context } from './context.ts';
 
-export type { EmbeddedObjectStore, SignedRequest, StoreError } from '../adapters/object-store/embedded.ts';
+export type { EmbeddedObjectStore, StoreError } from '../adapters/object-store/embedded.ts';
 export type { ObjectStore } from '../adapters/object-store/object-store.ts';
-export type { S3ObjectStore } from '../adapters/object-store/s3.ts';
 export { OBJECTS_PATH } from '../adapters/object-store/embedded.ts';
 export { errorXml } from '../adapters/object-store/s3-xml.ts';
 

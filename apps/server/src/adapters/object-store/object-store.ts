@@ -56,7 +56,7 @@ export interface ObjectStore {
 }
 
 /** The longest key in UTF-8 bytes (S3's limit). */
-export const MAX_KEY_BYTES = 1024;
+const MAX_KEY_BYTES = 1024;
 
 /**
  * Why `key` is refused, or undefined when it is acceptable. A key becomes a path under the embedded

@@ -60,7 +60,7 @@ function unescapeXml(text: string): string {
 
 const xmlEntities: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&${xmlEscapes[character] ?? ''};`);
 }
 
