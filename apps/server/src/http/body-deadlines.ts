@@ -11,7 +11,10 @@ export const BODY_DEADLINE_MS = 60_000;
 export function registerBodyDeadlines(app: FastifyInstance, deadlineMs = BODY_DEADLINE_MS): void {
   app.addHook('onRequest', (request, reply, done) => {
     const { raw } = request;
-    if (raw.complete) {
+    // A request without Content-Length or Transfer-Encoding has no body (a GET, an object's download): no timer.
+    const length = raw.headers['content-length'];
+    const hasBody = raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (raw.complete || !hasBody) {
       done();
       return;
     }
