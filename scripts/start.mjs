@@ -109,7 +109,7 @@ export async function startStack(options = {}) {
       port: ports.server,
       dataDir: options.dataDir,
       appOrigins: env.APP_ORIGINS || appOrigins(ports),
-      photosOrigins: env.PHOTOS_APP_ORIGINS || `${localUrl(ports.photos)},http://127.0.0.1:${ports.photos}`,
+      photosOrigins: env.PHOTOS_APP_ORIGINS || originsOf(ports.photos).join(','),
       accountsUrl: env.ACCOUNTS_URL || buildEnv.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
       serverEnv: options.serverEnv ?? {},
       onOutput: options.onServerOutput ?? ((line) => console.log(`[server] ${line}`)),
@@ -142,7 +142,12 @@ export async function startStack(options = {}) {
 
 /** Both spellings of each app's origin, for the server's CORS list. */
 function appOrigins(ports) {
-  return appNames.flatMap((name) => [localUrl(ports[name]), `http://127.0.0.1:${ports[name]}`]).join(',');
+  return appNames.flatMap((name) => originsOf(ports[name])).join(',');
+}
+
+/** The two origins a browser may reach a local app on (localhost and 127.0.0.1 are different origins). */
+function originsOf(port) {
+  return [localUrl(port), `http://127.0.0.1:${port}`];
 }
 
 /** The built server (apps/server/scripts/build.mjs). */
