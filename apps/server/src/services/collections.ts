@@ -28,7 +28,7 @@ import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
 import { stampChange } from './photo-clock.ts';
 import { disableLinksOf, linksOf } from './public-links.ts';
-import { lockCollectionTrash, lockForRestore, markRestored, refuseTrashed } from './trash.ts';
+import { lockCollectionTrash, lockForRestore, markRestored, pageWithoutSplitting, refuseTrashed } from './trash.ts';
 import { hasKeyAttributes } from './users.ts';
 
 const notFound = () => plainError(404);
@@ -134,13 +134,12 @@ export async function collectionDiff(
   const role = await roleOf(ctx.db, collection, userID);
   if (!role) throw notFound();
   const page = limits.collectionDiffPage;
-  let rows = await collectionsDb.collectionFilesSince(ctx.db, collectionID, sinceTime, page + 1);
-  const hasMore = rows.length > page;
-  if (hasMore) {
-    const cut = rows[page]?.updation_time;
-    rows = rows.slice(0, page).filter((row) => String(row.updation_time) !== String(cut));
-    if (rows.length === 0 && cut !== undefined) rows = await collectionsDb.collectionFilesAt(ctx.db, collectionID, cut);
-  }
+  const { rows, hasMore } = await pageWithoutSplitting(
+    await collectionsDb.collectionFilesSince(ctx.db, collectionID, sinceTime, page + 1),
+    page,
+    (row) => String(row.updation_time),
+    (time) => collectionsDb.collectionFilesAt(ctx.db, collectionID, time),
+  );
   return { diff: rows.map((row) => fileToWire(row, { forOwner: role === 'OWNER' })), hasMore };
 }
 
