@@ -386,7 +386,12 @@ export async function roleOf(db: Db, collection: CollectionRow, userID: number):
 }
 
 /** Locks a collection the caller owns: 404 when it does not exist (or is deleted), 403 when it is another's. */
-async function lockOwned(tx: Db, collectionID: number, userID: number, options: { includeDeleted?: boolean } = {}) {
+export async function lockOwned(
+  tx: Db,
+  collectionID: number,
+  userID: number,
+  options: { includeDeleted?: boolean } = {},
+) {
   const [collection] = await collectionsDb.lockCollections(tx, [collectionID]);
   if (!collection) throw notFound();
   if (Number(collection.owner_id) !== userID) throw forbidden();

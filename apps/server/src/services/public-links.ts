@@ -24,7 +24,7 @@ import * as linksDb from '../db/public-links.ts';
 import type { PublicLinkRow } from '../db/public-links.ts';
 import { apiError, badRequest, middlewareError, plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
-import { collectionToWire, fileToWire, stampCollections } from './collections.ts';
+import { collectionToWire, fileToWire, lockOwned, stampCollections } from './collections.ts';
 import type { Context } from './context.ts';
 import { isValidLinkToken, sameText, signLinkToken } from './link-password-tokens.ts';
 import { pageWithoutSplitting } from './trash.ts';
@@ -56,7 +56,7 @@ export async function createLink(
   },
 ): Promise<PublicLink> {
   const row = await ctx.db.transaction().execute(async (tx) => {
-    const collection = await lockOwnedCollection(tx, body.collectionID, userID);
+    const collection = await lockOwned(tx, body.collectionID, userID);
     if (collection.type === 'uncategorized') throw badRequest('an uncategorized collection cannot be shared');
     const live = await linksDb.liveLinkOf(tx, body.collectionID);
     if (live) return live;
@@ -88,7 +88,7 @@ export async function updateLink(ctx: Context, userID: number, body: UpdatePubli
   }
   if (setsPassword && body.disablePassword) throw badRequest('can not set and disable password in same request');
   const row = await ctx.db.transaction().execute(async (tx) => {
-    const collection = await lockOwnedCollection(tx, collectionID, userID);
+    const collection = await lockOwned(tx, collectionID, userID);
     const live = await linksDb.liveLinkOf(tx, collectionID);
     if (!live) throw plainError(404);
     const time = await stampCollections(tx, [collection]);
@@ -115,7 +115,7 @@ export async function updateLink(ctx: Context, userID: number, body: UpdatePubli
 /** Disables the collection's link (its owner only); none is a success. */
 export async function disableLink(ctx: Context, userID: number, collectionID: number): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const collection = await lockOwnedCollection(tx, collectionID, userID, { includeDeleted: true });
+    const collection = await lockOwned(tx, collectionID, userID, { includeDeleted: true });
     if (!(await linksDb.liveLinkOf(tx, collectionID, { lock: true }))) return;
     await linksDb.disableLinks(tx, collectionID, await stampCollections(tx, [collection]));
   });
@@ -138,21 +138,6 @@ export async function linksOf(
     links.set(id, [...(links.get(id) ?? []), linkToWire(ctx, row)]);
   }
   return links;
-}
-
-async function lockOwnedCollection(
-  tx: Db,
-  collectionID: number,
-  userID: number,
-  options: { includeDeleted?: boolean } = {},
-) {
-  const [collection] = await collectionsDb.lockCollections(tx, [collectionID]);
-  if (!collection) throw plainError(404);
-  if (Number(collection.owner_id) !== userID) throw plainError(403);
-  if (collection.is_deleted && !options.includeDeleted) {
-    throw apiError(404, 'COLLECTION_DELETED', 'the collection is deleted');
-  }
-  return collection;
 }
 
 function newAccessToken(): string {
