@@ -346,7 +346,6 @@ export async function leaveCollection(ctx: Context, userID: number, collectionID
     const [collection] = await collectionsDb.lockCollections(tx, [collectionID]);
     if (!collection) throw notFound();
     if (Number(collection.owner_id) === userID) throw forbidden();
-    if (!(await collectionsDb.shareRoleOf(tx, collectionID, userID))) return;
     await endShare(tx, collection, userID);
   });
 }
