@@ -28,6 +28,7 @@ import {
   UNCONFIRMED_OBJECT_LIFETIME_MICROS,
 } from './object-ledger.ts';
 import { stampChange } from './photo-clock.ts';
+import { lockCollectionsHolding } from './trash.ts';
 
 /** An object key that was not handed out to the caller, or is another account's (museum: 400). */
 const notYours = () => plainError(403);
@@ -237,14 +238,7 @@ export async function updateMagicMetadata(
   const fileIDs = [...new Set(list.map((item) => item.id))];
   if (fileIDs.length !== list.length) throw badRequest('a file appears twice in metadataList');
   await ctx.db.transaction().execute(async (tx) => {
-    // Lock the collections that hold the files, then look again: one added meanwhile is locked too.
-    let collectionIDs = await collectionsDb.collectionsHolding(tx, fileIDs);
-    let collections = await collectionsDb.lockCollections(tx, collectionIDs);
-    const again = await collectionsDb.collectionsHolding(tx, fileIDs);
-    if (again.some((id) => !collectionIDs.includes(id))) {
-      collectionIDs = [...new Set([...collectionIDs, ...again])];
-      collections = await collectionsDb.lockCollections(tx, collectionIDs);
-    }
+    const collections = await lockCollectionsHolding(tx, fileIDs, []);
     const files = await filesDb.lockFiles(tx, fileIDs);
     if (files.length !== fileIDs.length || files.some((file) => file.is_deleted)) throw plainError(404);
     if (files.some((file) => Number(file.owner_id) !== userID)) throw plainError(403);

@@ -106,7 +106,7 @@ export async function lockCollectionTrash(ctx: Context, tx: Db, collectionID: nu
  * Locks the collections named and every collection holding one of the files, looking again once locked: a
  * collection that took a file meanwhile is locked too (it must see the file leave, at the change's time).
  */
-async function lockCollectionsHolding(tx: Db, fileIDs: readonly number[], named: readonly number[]) {
+export async function lockCollectionsHolding(tx: Db, fileIDs: readonly number[], named: readonly number[]) {
   let ids = [...new Set([...named, ...(await collectionsDb.collectionsHolding(tx, fileIDs))])];
   let locked = await collectionsDb.lockCollections(tx, ids);
   const later = (await collectionsDb.collectionsHolding(tx, fileIDs)).filter((id) => !ids.includes(id));
