@@ -379,7 +379,7 @@ export async function stampCollections(
 }
 
 /** The caller's role in a collection: OWNER, their live share's role, or undefined (no access). */
-export async function roleOf(db: Db, collection: CollectionRow, userID: number): Promise<CollectionRole | undefined> {
+async function roleOf(db: Db, collection: CollectionRow, userID: number): Promise<CollectionRole | undefined> {
   if (Number(collection.owner_id) === userID) return 'OWNER';
   return collectionsDb.shareRoleOf(db, Number(collection.collection_id), userID);
 }

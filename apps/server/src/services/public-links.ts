@@ -147,7 +147,7 @@ function newAccessToken(): string {
 }
 
 /** The link's URL: the public albums page with `?t=<token>` (docs/decisions.md#photos-trash-and-public-links). */
-export function linkUrl(ctx: Context, accessToken: string): string {
+function linkUrl(ctx: Context, accessToken: string): string {
   const { PUBLIC_ALBUMS_URL, PHOTOS_APP_ORIGINS } = ctx.config;
   const url = new URL(PUBLIC_ALBUMS_URL ?? `${PHOTOS_APP_ORIGINS[0] ?? 'http://localhost:3000'}/shared-albums`);
   url.searchParams.set('t', accessToken);
