@@ -67,6 +67,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: Ob
 }
 
 /** A store URL as the client must use it: relative ones resolved against this request's origin. */
-function absolute(request: FastifyRequest, url: string): string {
+export function absolute(request: FastifyRequest, url: string): string {
   return new URL(url, `${request.protocol}://${request.host}`).toString();
 }

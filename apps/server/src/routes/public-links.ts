@@ -39,6 +39,7 @@ import {
   type LinkCheck,
   type PresentedLink,
 } from '../services/public-links.ts';
+import { absolute } from './files.ts';
 
 export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
   const auth = { config: { auth: true } } as const;
@@ -113,11 +114,6 @@ export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, sto
     const { passHash } = parseInput(verifyLinkPasswordRequestSchema, request.body, 'body');
     return { jwtToken: await verifyLinkPassword(ctx, access, passHash) };
   });
-}
-
-/** A store URL made absolute against this request's origin (the embedded store's are relative). */
-function absolute(request: FastifyRequest, url: string): string {
-  return new URL(url, `${request.protocol}://${request.host}`).toString();
 }
 
 /** The link credentials of a request: headers first, then the query (an <img> can only use the query). */
