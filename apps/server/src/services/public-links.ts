@@ -22,7 +22,7 @@ import * as collectionsDb from '../db/collections.ts';
 import type { Db } from '../db/database.ts';
 import * as linksDb from '../db/public-links.ts';
 import type { PublicLinkRow } from '../db/public-links.ts';
-import { apiError, badRequest, middlewareError, plainError } from '../http/errors.ts';
+import { apiError, badRequest, middlewareError, plainError, rateLimited } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import { collectionToWire, fileToWire, lockOwned, stampCollections } from './collections.ts';
 import type { Context } from './context.ts';
@@ -318,7 +318,7 @@ export async function collectingFor(
   const perMinute = ctx.config.PHOTOS_UPLOAD_URLS_PER_MINUTE;
   const key = `link-upload-urls:${String(access.link.id)}`;
   if (urls === 'urls' && perMinute > 0 && !(await ctx.limiter.allow(key, perMinute, MICROS_PER_MINUTE))) {
-    throw middlewareError(429, middlewareErrorTexts.rateLimited);
+    throw rateLimited();
   }
   const collection = await collectionsDb.collectionOf(ctx.db, access.collectionID);
   if (!collection || collection.is_deleted) throw plainError(404);
@@ -335,7 +335,7 @@ export async function verifyLinkPassword(ctx: Context, access: LinkAccess, passH
   if (link.pw_hash === null) throw badRequest('the link has no password');
   const perHour = ctx.config.PUBLIC_LINK_PASSWORD_TRIES_PER_HOUR;
   if (perHour > 0 && !(await ctx.limiter.allow(`link-password:${String(link.id)}`, perHour, MICROS_PER_HOUR))) {
-    throw middlewareError(429, middlewareErrorTexts.rateLimited);
+    throw rateLimited();
   }
   if (!sameText(passHash, link.pw_hash)) throw plainError(401);
   return signLinkToken(ctx.secrets.linkPasswordKey, { id: Number(link.id), passHash }, ctx.clock.nowMicros());
