@@ -133,14 +133,24 @@ export async function collectionDiff(
   if (!collection) throw notFound();
   const role = await roleOf(ctx.db, collection, userID);
   if (!role) throw notFound();
+  return filesPageSince(ctx.db, collectionID, sinceTime, { forOwner: role === 'OWNER' });
+}
+
+/** A page of the collection's files changed after `sinceTime`, as collectionDiff describes; shared by the link diff. */
+export async function filesPageSince(
+  db: Db,
+  collectionID: number,
+  sinceTime: number,
+  view: { forOwner: boolean },
+): Promise<CollectionDiffResponse> {
   const page = limits.collectionDiffPage;
   const { rows, hasMore } = await pageWithoutSplitting(
-    await collectionsDb.collectionFilesSince(ctx.db, collectionID, sinceTime, page + 1),
+    await collectionsDb.collectionFilesSince(db, collectionID, sinceTime, page + 1),
     page,
     (row) => String(row.updation_time),
-    (time) => collectionsDb.collectionFilesAt(ctx.db, collectionID, time),
+    (time) => collectionsDb.collectionFilesAt(db, collectionID, time),
   );
-  return { diff: rows.map((row) => fileToWire(row, { forOwner: role === 'OWNER' })), hasMore };
+  return { diff: rows.map((row) => fileToWire(row, view)), hasMore };
 }
 
 /** Renames a collection: its owner only. */

@@ -8,7 +8,6 @@
 import { randomInt } from 'node:crypto';
 
 import {
-  limits,
   middlewareErrorTexts,
   publicLinkErrorTexts,
   type Collection,
@@ -24,10 +23,9 @@ import * as linksDb from '../db/public-links.ts';
 import type { PublicLinkRow } from '../db/public-links.ts';
 import { apiError, badRequest, middlewareError, plainError, rateLimited } from '../http/errors.ts';
 import { MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
-import { collectionToWire, fileToWire, lockOwned, stampCollections } from './collections.ts';
+import { collectionToWire, filesPageSince, lockOwned, stampCollections } from './collections.ts';
 import type { Context } from './context.ts';
 import { isValidLinkToken, sameText, signLinkToken } from './link-password-tokens.ts';
-import { pageWithoutSplitting } from './trash.ts';
 
 /** Museum's access tokens: 10 characters of its short-uuid alphabet, upper-cased (2–9 and A–Z). */
 const TOKEN_ALPHABET = '23456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -278,14 +276,7 @@ export async function linkCollection(ctx: Context, access: LinkAccess): Promise<
 
 /** GET /public-collection/diff: the collection's files changed after `sinceTime`, without private metadata. */
 export async function linkDiff(ctx: Context, access: LinkAccess, sinceTime: number): Promise<CollectionDiffResponse> {
-  const size = limits.collectionDiffPage;
-  const { rows, hasMore } = await pageWithoutSplitting(
-    await collectionsDb.collectionFilesSince(ctx.db, access.collectionID, sinceTime, size + 1),
-    size,
-    (row) => String(row.updation_time),
-    (time) => collectionsDb.collectionFilesAt(ctx.db, access.collectionID, time),
-  );
-  return { diff: rows.map((row) => fileToWire(row, { forOwner: false })), hasMore };
+  return filesPageSince(ctx.db, access.collectionID, sinceTime, { forOwner: false });
 }
 
 /** A signed GET of a file (or its thumbnail) that the link's collection holds; 404 for any other file. */
