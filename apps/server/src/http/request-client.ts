@@ -21,3 +21,8 @@ export function presentedToken(request: FastifyRequest): string {
   const query = (request.query as Record<string, unknown> | undefined)?.token;
   return header !== '' ? header : typeof query === 'string' ? query : '';
 }
+
+/** A store URL as the client must use it: relative ones (the embedded store's) resolved against this request's origin. */
+export function absolute(request: FastifyRequest, url: string): string {
+  return new URL(url, `${request.protocol}://${request.host}`).toString();
+}

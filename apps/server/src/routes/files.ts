@@ -15,6 +15,7 @@ import {
   type UploadUrlResponse,
 } from '@ente/protocol';
 
+import { absolute } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
@@ -64,9 +65,4 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: Ob
   };
   app.put('/files/magic-metadata', auth, updateMagic('private'));
   app.put('/files/public-magic-metadata', auth, updateMagic('public'));
-}
-
-/** A store URL as the client must use it: relative ones resolved against this request's origin. */
-export function absolute(request: FastifyRequest, url: string): string {
-  return new URL(url, `${request.protocol}://${request.host}`).toString();
 }

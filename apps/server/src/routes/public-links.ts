@@ -21,6 +21,7 @@ import {
 } from '@ente/protocol';
 
 import { badRequest } from '../http/errors.ts';
+import { absolute } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
@@ -39,7 +40,6 @@ import {
   type LinkCheck,
   type PresentedLink,
 } from '../services/public-links.ts';
-import { absolute } from './files.ts';
 
 export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
   const auth = { config: { auth: true } } as const;
