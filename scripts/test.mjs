@@ -20,7 +20,7 @@ ensureDependencies();
 ensureChromium();
 
 await step('prettier', 'npx', ['prettier', '--check', '.']);
-await step('type check (tsc, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
+await step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
 await step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
 await step('script tests', 'node', ['--test', ...scriptTests()]);

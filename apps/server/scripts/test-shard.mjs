@@ -1,0 +1,9 @@
+// One shard of the server suite (scripts/test.mjs): imports the test files named on the command line, in
+// order, into this one process. Their describe/test blocks join node:test's root and run one after another.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+for (const file of process.argv.slice(2)) {
+  // eslint-disable-next-line layers/imports -- test files, named by scripts/test.mjs
+  await import(pathToFileURL(path.resolve(file)).href);
+}
