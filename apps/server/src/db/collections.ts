@@ -347,6 +347,16 @@ export async function collectionFilesSince(db: Db, collectionID: number, sinceTi
     .execute();
 }
 
+/** The time of the collection's latest change to its files (null while it never held one). */
+export async function latestFileChange(db: Db, collectionID: number): Promise<string | number | null> {
+  const row = await db
+    .selectFrom('collection_files')
+    .select((eb) => eb.fn.max('updation_time').as('latest'))
+    .where('collection_id', '=', collectionID)
+    .executeTakeFirst();
+  return row?.latest ?? null;
+}
+
 /** The collection's rows changed at exactly `time` (one change's whole group). */
 export async function collectionFilesAt(db: Db, collectionID: number, time: number | string) {
   return collectionFilesWithFiles(db, collectionID)

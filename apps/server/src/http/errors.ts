@@ -136,8 +136,11 @@ function clientErrorAnswer(code: string | undefined): { status: number; message:
 /** A header every answer carries (docs/protocol.md#transport); request-hooks.ts sets it on routed requests. */
 const securityHeaders = { 'x-content-type-options': 'nosniff' };
 
+/** The type of every JSON answer (Fastify's own for the objects routes return). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 function jsonHeaders(body: string) {
-  return { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) };
+  return { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) };
 }
 
 /**

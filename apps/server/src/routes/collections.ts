@@ -16,14 +16,14 @@ import {
   shareCollectionRequestSchema,
   unshareCollectionRequestSchema,
   updateCollectionMagicMetadataRequestSchema,
-  type CollectionDiffResponse,
 } from '@ente/protocol';
 
+import { JSON_TYPE } from '../http/errors.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import {
   addFiles,
-  collectionDiff,
+  collectionDiffJson,
   collectionsOf,
   createCollection,
   deleteCollection,
@@ -52,10 +52,11 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: Context): vo
     return { collections: await collectionsOf(ctx, userID, clientApp, sinceTime) };
   });
 
-  app.get('/collections/v2/diff', auth, async (request) => {
+  app.get('/collections/v2/diff', auth, async (request, reply) => {
     const { userID } = sessionOf(request);
     const { collectionID, sinceTime } = parseInput(collectionDiffQuerySchema, request.query, 'query');
-    return (await collectionDiff(ctx, userID, collectionID, sinceTime)) satisfies CollectionDiffResponse;
+    // A CollectionDiffResponse, already serialized (services/diff-pages.ts).
+    return reply.type(JSON_TYPE).send(await collectionDiffJson(ctx, userID, collectionID, sinceTime));
   });
 
   app.post('/collections/rename', auth, async (request, reply) => {

@@ -20,7 +20,7 @@ import {
   type UploadUrlResponse,
 } from '@ente/protocol';
 
-import { badRequest } from '../http/errors.ts';
+import { badRequest, JSON_TYPE } from '../http/errors.ts';
 import { absolute } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
@@ -33,7 +33,7 @@ import {
   createLink,
   disableLink,
   linkCollection,
-  linkDiff,
+  linkDiffJson,
   linkFileUrl,
   updateLink,
   verifyLinkPassword,
@@ -67,10 +67,11 @@ export function registerPublicLinkRoutes(app: FastifyInstance, ctx: Context, sto
     return { collection: await linkCollection(ctx, access), referralCode: '' };
   });
 
-  app.get('/public-collection/diff', async (request) => {
+  app.get('/public-collection/diff', async (request, reply) => {
     const access = await viewer(request, { password: true, admit: true });
     const { sinceTime } = parseInput(collectionsQuerySchema, request.query, 'query');
-    return linkDiff(ctx, access, sinceTime);
+    // A CollectionDiffResponse, already serialized (services/diff-pages.ts).
+    return reply.type(JSON_TYPE).send(await linkDiffJson(ctx, access, sinceTime));
   });
 
   /** The routes past /info and /verify-password: a password link's token needed, no device admitted. */

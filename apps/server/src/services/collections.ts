@@ -119,38 +119,47 @@ export async function collectionsOf(ctx: Context, userID: number, app: string, s
 }
 
 /**
- * The collection's files changed after `sinceTime` (a page of at most 2,500, never splitting the rows of
- * one change: its whole group waits for the next page, or makes a page of its own when it alone is
- * larger). The caller must own the collection or have it shared.
+ * The collection's files changed after `sinceTime`, as the JSON of the answer (a page of at most 2,500,
+ * never splitting the rows of one change: its whole group waits for the next page, or makes a page of its
+ * own when it alone is larger). The caller must own the collection or have it shared.
  */
-export async function collectionDiff(
+export async function collectionDiffJson(
   ctx: Context,
   userID: number,
   collectionID: number,
   sinceTime: number,
-): Promise<CollectionDiffResponse> {
+): Promise<Buffer> {
   const collection = await collectionsDb.collectionOf(ctx.db, collectionID);
   if (!collection) throw notFound();
   const role = await roleOf(ctx.db, collection, userID);
   if (!role) throw notFound();
-  return filesPageSince(ctx.db, collectionID, sinceTime, { forOwner: role === 'OWNER' });
+  return filesPageSince(ctx, collectionID, sinceTime, { forOwner: role === 'OWNER' });
 }
 
-/** A page of the collection's files changed after `sinceTime`, as collectionDiff describes; shared by the link diff. */
+/**
+ * A page of the collection's files changed after `sinceTime`, as collectionDiffJson describes; shared by
+ * the link diff. Kept serialized while the collection does not change (services/diff-pages.ts).
+ */
 export async function filesPageSince(
-  db: Db,
+  ctx: Context,
   collectionID: number,
   sinceTime: number,
   view: { forOwner: boolean },
-): Promise<CollectionDiffResponse> {
-  const page = limits.collectionDiffPage;
-  const { rows, hasMore } = await pageWithoutSplitting(
-    await collectionsDb.collectionFilesSince(db, collectionID, sinceTime, page + 1),
-    page,
-    (row) => String(row.updation_time),
-    (time) => collectionsDb.collectionFilesAt(db, collectionID, time),
-  );
-  return { diff: rows.map((row) => fileToWire(row, view)), hasMore };
+): Promise<Buffer> {
+  // Read before the page: a page made after a later change is only ever newer than its key says.
+  const latest = await collectionsDb.latestFileChange(ctx.db, collectionID);
+  const key = `${String(collectionID)}:${view.forOwner ? 'owner' : 'other'}:${String(sinceTime)}:${String(latest)}`;
+  return ctx.diffPages.page(key, async () => {
+    const page = limits.collectionDiffPage;
+    const { rows, hasMore } = await pageWithoutSplitting(
+      await collectionsDb.collectionFilesSince(ctx.db, collectionID, sinceTime, page + 1),
+      page,
+      (row) => String(row.updation_time),
+      (time) => collectionsDb.collectionFilesAt(ctx.db, collectionID, time),
+    );
+    const answer: CollectionDiffResponse = { diff: rows.map((row) => fileToWire(row, view)), hasMore };
+    return Buffer.from(JSON.stringify(answer));
+  });
 }
 
 /** Renames a collection: its owner only. */

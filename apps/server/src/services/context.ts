@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import type { Log } from '../lib/log.ts';
 import { createSrpPool, type SrpPool } from '../srp/pool.ts';
 import { SyncCache } from './cache.ts';
+import { DIFF_PAGES_BYTES, DiffPages } from './diff-pages.ts';
 import { localInvalidator, postgresInvalidator, type Invalidator } from './invalidation.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { loadServerSecrets, type ServerSecrets } from './secrets.ts';
@@ -19,6 +20,8 @@ export interface Context {
   secrets: ServerSecrets;
   limiter: RateLimiter;
   cache: SyncCache;
+  /** Serialized pages of collections' file diffs. */
+  diffPages: DiffPages;
   srp: SrpPool;
   invalidator: Invalidator;
   log: Log;
@@ -46,6 +49,7 @@ export async function createContext(
     secrets: await loadServerSecrets(db, config.SERVER_SECRET),
     limiter: new RateLimiter(db, clock),
     cache,
+    diffPages: new DiffPages(DIFF_PAGES_BYTES),
     srp: createSrpPool(config.SRP_THREADS),
     invalidator,
     log,

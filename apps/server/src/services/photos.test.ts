@@ -12,6 +12,7 @@ import type { PhotoFile } from '@ente/protocol';
 
 import { EmbeddedObjectStore } from '../adapters/object-store/embedded.ts';
 import { insertUserWithKeyAttributes, suiteContext } from '../testing/context.ts';
+import { collectionDiff } from '../testing/photo-fixtures.ts';
 import { refused } from '../testing/refusals.ts';
 import * as collections from './collections.ts';
 import { createFile, fileObjectUrl, storageOf, updateMagicMetadata, uploadUrl } from './files.ts';
@@ -76,9 +77,7 @@ describe('photos services', () => {
   const newFile = async (userID: number, collectionID: number) =>
     createFile(ctx(), store, userID, 'photos', await fileBody(userID, collectionID));
   const diffIDs = async (userID: number, collectionID: number, since = 0) =>
-    (await collections.collectionDiff(ctx(), userID, collectionID, since)).diff
-      .filter((f) => !f.isDeleted)
-      .map((f) => f.id);
+    (await collectionDiff(ctx(), userID, collectionID, since)).diff.filter((f) => !f.isDeleted).map((f) => f.id);
 
   describe('collections', () => {
     test('a second favorites answers the first; a user without key attributes cannot create', async () => {
@@ -180,7 +179,7 @@ describe('photos services', () => {
         files: [keyItem(collaboratorFile.id)],
       });
       assert.deepEqual((await diffIDs(viewer.id, album.id)).sort(), [ownerFile.id, collaboratorFile.id].sort());
-      await refused(collections.collectionDiff(ctx(), stranger.id, album.id, 0), 404);
+      await refused(collectionDiff(ctx(), stranger.id, album.id, 0), 404);
 
       // Removal: the collaborator their own, the owner others', nobody the owner's.
       await refused(
@@ -202,7 +201,7 @@ describe('photos services', () => {
       });
       await collections.unshareCollection(ctx(), owner.id, { collectionID: album.id, email: collaborator.email });
       assert.deepEqual(await diffIDs(owner.id, album.id), [ownerFile.id]);
-      await refused(collections.collectionDiff(ctx(), collaborator.id, album.id, 0), 404);
+      await refused(collectionDiff(ctx(), collaborator.id, album.id, 0), 404);
     });
 
     test('move-files and delete: owned collections only; keepFiles needs an empty collection', async () => {
@@ -361,13 +360,13 @@ describe('photos services', () => {
       );
       await updateMagicMetadata(ctx(), owner.id, [{ id: file.id, magicMetadata: magic(1, 2) }], 'public');
       await updateMagicMetadata(ctx(), owner.id, [{ id: file.id, magicMetadata: magic(0) }], 'private');
-      const { diff } = await collections.collectionDiff(ctx(), sharee.id, album.id, file.updationTime);
+      const { diff } = await collectionDiff(ctx(), sharee.id, album.id, file.updationTime);
       assert.equal(diff.length, 1);
       const [entry] = diff;
       assert.ok(entry);
       assert.deepEqual(entry.pubMagicMetadata, magic(2, 2));
       assert.equal(entry.magicMetadata, undefined, 'a sharee does not get the private metadata');
-      const [own] = (await collections.collectionDiff(ctx(), owner.id, album.id, 0)).diff;
+      const [own] = (await collectionDiff(ctx(), owner.id, album.id, 0)).diff;
       assert.deepEqual(own?.magicMetadata, magic(1));
       const [listed] = await collections.collectionsOf(ctx(), sharee.id, 'photos', 0);
       assert.ok(listed && listed.updationTime >= entry.updationTime, 'the collection time covers the change');
@@ -393,11 +392,11 @@ describe('photos services', () => {
         collectionID: album.id,
         files: ids.slice(2600).map(keyItem),
       });
-      const first = await collections.collectionDiff(c, owner.id, album.id, 0);
+      const first = await collectionDiff(c, owner.id, album.id, 0);
       assert.equal(first.hasMore, true);
       assert.equal(first.diff.length, 2000, 'the second change (rows 2001–2600) waits whole for the next page');
       const cursor = Math.max(...first.diff.map((f) => f.updationTime));
-      const second = await collections.collectionDiff(c, owner.id, album.id, cursor);
+      const second = await collectionDiff(c, owner.id, album.id, cursor);
       assert.equal(second.diff.length, 1000);
       assert.equal(second.hasMore, false);
     });
@@ -413,7 +412,7 @@ describe('photos services', () => {
       const reader = (async () => {
         for (;;) {
           const done = !state.writing;
-          const page = await collections.collectionDiff(c, owner.id, album.id, cursor);
+          const page = await collectionDiff(c, owner.id, album.id, cursor);
           for (const file of page.diff) seen.add(file.id);
           cursor = Math.max(cursor, ...page.diff.map((f: PhotoFile) => f.updationTime));
           if (done && !page.hasMore) return;

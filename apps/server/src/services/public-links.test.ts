@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { HttpError } from '../http/errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../lib/clock.ts';
 import { suiteContext } from '../testing/context.ts';
-import { fixtureAlbum, fixtureFile, fixtureUser } from '../testing/photo-fixtures.ts';
+import { fixtureAlbum, fixtureFile, fixtureUser, linkDiff } from '../testing/photo-fixtures.ts';
 import { refused } from '../testing/refusals.ts';
 import { collectionsOf, deleteCollection, shareCollection } from './collections.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -164,7 +164,7 @@ describe('public links', () => {
     for (const fileID of [elsewhere.id, trashed.id, 999_999_999]) {
       await refused(links.linkFileUrl(ctx(), namingStore, access, fileID, 'file'), 404);
     }
-    const { diff } = await links.linkDiff(ctx(), access, 0);
+    const { diff } = await linkDiff(ctx(), access, 0);
     assert.deepEqual(
       diff.map((file) => [file.id, file.isDeleted]),
       [

@@ -11,7 +11,6 @@ import {
   middlewareErrorTexts,
   publicLinkErrorTexts,
   type Collection,
-  type CollectionDiffResponse,
   type PublicLink,
   type UpdatePublicLinkRequest,
 } from '@ente/protocol';
@@ -274,9 +273,12 @@ export async function linkCollection(ctx: Context, access: LinkAccess): Promise<
   };
 }
 
-/** GET /public-collection/diff: the collection's files changed after `sinceTime`, without private metadata. */
-export async function linkDiff(ctx: Context, access: LinkAccess, sinceTime: number): Promise<CollectionDiffResponse> {
-  return filesPageSince(ctx.db, access.collectionID, sinceTime, { forOwner: false });
+/**
+ * GET /public-collection/diff: the collection's files changed after `sinceTime`, without private metadata,
+ * as the JSON of the answer.
+ */
+export async function linkDiffJson(ctx: Context, access: LinkAccess, sinceTime: number): Promise<Buffer> {
+  return filesPageSince(ctx, access.collectionID, sinceTime, { forOwner: false });
 }
 
 /** A signed GET of a file (or its thumbnail) that the link's collection holds; 404 for any other file. */

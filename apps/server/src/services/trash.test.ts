@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { ledgerRowOf } from '../db/object-ledger.ts';
 import { MICROS_PER_DAY } from '../lib/clock.ts';
 import { suiteContext } from '../testing/context.ts';
-import { fixtureAlbum, fixtureFile, fixtureKey, fixtureUser } from '../testing/photo-fixtures.ts';
+import { collectionDiff, fixtureAlbum, fixtureFile, fixtureKey, fixtureUser } from '../testing/photo-fixtures.ts';
 import { refused } from '../testing/refusals.ts';
 import * as collections from './collections.ts';
 import { storageOf } from './files.ts';
@@ -24,9 +24,7 @@ describe('trash', () => {
     fixtureFile(ctx(), ownerID, collectionID, size);
   /** The live file ids of a collection as `userID` sees them, and its diff's last time. */
   const liveIn = async (userID: number, collectionID: number) =>
-    (await collections.collectionDiff(ctx(), userID, collectionID, 0)).diff
-      .filter((f) => !f.isDeleted)
-      .map((f) => f.id);
+    (await collectionDiff(ctx(), userID, collectionID, 0)).diff.filter((f) => !f.isDeleted).map((f) => f.id);
   const trashOf = async (userID: number, since = 0) => (await trash.trashDiff(ctx(), userID, 'photos', since)).diff;
   /** A new account's file in two of its albums. */
   const fileInTwoAlbums = async () => {
@@ -50,7 +48,7 @@ describe('trash', () => {
     const sharee = await user();
     const { owner, first, second, id } = await fileInTwoAlbums();
     await shareWith(owner.id, second, sharee.email, 'VIEWER');
-    const cursor = (await collections.collectionDiff(ctx(), sharee.id, second, 0)).diff[0]?.updationTime ?? 0;
+    const cursor = (await collectionDiff(ctx(), sharee.id, second, 0)).diff[0]?.updationTime ?? 0;
     const listCursor = Math.max(
       ...(await collections.collectionsOf(ctx(), sharee.id, 'photos', 0)).map((c) => c.updationTime),
     );
@@ -59,7 +57,7 @@ describe('trash', () => {
 
     assert.deepEqual(await liveIn(owner.id, first), []);
     assert.deepEqual(await liveIn(owner.id, second), []);
-    const seen = (await collections.collectionDiff(ctx(), sharee.id, second, cursor)).diff;
+    const seen = (await collectionDiff(ctx(), sharee.id, second, cursor)).diff;
     assert.deepEqual(
       seen.map((f) => [f.id, f.isDeleted]),
       [[id, true]],
@@ -355,7 +353,7 @@ describe('trash', () => {
         trashCursor = Math.max(trashCursor, ...page.diff.map((entry) => entry.updatedAt));
         if (!page.hasMore) break;
       }
-      const diff = await collections.collectionDiff(ctx(), owner.id, second, secondCursor);
+      const diff = await collectionDiff(ctx(), owner.id, second, secondCursor);
       for (const f of diff.diff) secondState.set(f.id, !f.isDeleted);
       secondCursor = Math.max(secondCursor, ...diff.diff.map((f) => f.updationTime));
     };

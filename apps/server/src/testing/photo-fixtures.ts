@@ -2,11 +2,14 @@
 // with key attributes, albums made through the collections service, and files written straight into the
 // tables under a stamped time, as POST /files would leave them (their objects are never uploaded: tests
 // that need bytes upload them through the store themselves).
+import type { CollectionDiffResponse } from '@ente/protocol';
+
 import * as collectionsDb from '../db/collections.ts';
 import { insertFile } from '../db/files.ts';
-import { createCollection, stampCollections } from '../services/collections.ts';
+import { collectionDiffJson, createCollection, stampCollections } from '../services/collections.ts';
 import type { Context } from '../services/context.ts';
 import { newObjectKey } from '../services/object-ledger.ts';
+import { linkDiffJson, type LinkAccess } from '../services/public-links.ts';
 import { insertUserWithKeyAttributes } from './context.ts';
 
 const filler = (bytes: number, value: number) => Buffer.alloc(bytes, value).toString('base64');
@@ -68,4 +71,21 @@ export async function fixtureFile(ctx: Context, ownerID: number, collectionID: n
 /** A file's key boxed for another collection (restore, add, move). */
 export function fixtureKey(fileID: number) {
   return { id: fileID, encryptedKey: filler(48, 16), keyDecryptionNonce: filler(24, 17) };
+}
+
+/** A page of a collection's diff as its member's client reads it (services/collections.ts). */
+export async function collectionDiff(
+  ctx: Context,
+  userID: number,
+  collectionID: number,
+  sinceTime: number,
+): Promise<CollectionDiffResponse> {
+  return JSON.parse(
+    (await collectionDiffJson(ctx, userID, collectionID, sinceTime)).toString(),
+  ) as CollectionDiffResponse;
+}
+
+/** A page of a link's diff as its visitor's client reads it (services/public-links.ts). */
+export async function linkDiff(ctx: Context, access: LinkAccess, sinceTime: number): Promise<CollectionDiffResponse> {
+  return JSON.parse((await linkDiffJson(ctx, access, sinceTime)).toString()) as CollectionDiffResponse;
 }
