@@ -3,7 +3,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// A file that fails to load fails the run, and the files after it still run.
 for (const file of process.argv.slice(2)) {
-  // eslint-disable-next-line layers/imports -- test files, named by scripts/test.mjs
-  await import(pathToFileURL(path.resolve(file)).href);
+  try {
+    // eslint-disable-next-line layers/imports -- test files, named by scripts/test.mjs
+    await import(pathToFileURL(path.resolve(file)).href);
+  } catch (error) {
+    console.error(`✖ ${file} could not be loaded:`, error);
+    process.exitCode = 1;
+  }
 }

@@ -4,7 +4,8 @@
 // 44 files was a third of the suite. Every test file only declares describe/test blocks at its top level (no
 // hooks or state outside them), so sharing a process changes nothing for them. One shard unless a
 // --test-concurrency=N among the extra arguments says otherwise (the last one wins): N shards at once, the
-// files dealt out by size. Other extra arguments are passed to node (e.g. --test-name-pattern=SRP).
+// files dealt out by size. Files named among the arguments run instead of all; other flags are passed to
+// node (e.g. --test-name-pattern=SRP).
 // A single file (or several) can still be run alone: `node --import tsx --test src/routes/srp.test.ts`.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -12,15 +13,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const files = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => path.join('src', file))
-  .sort();
-
 const extra = process.argv.slice(2);
+if (extra.includes('--test')) throw new Error('--test would run every file twice; name files or flags only');
+// Files named among the arguments run instead of all of them.
+const named = extra.filter((arg) => !arg.startsWith('-'));
+const files = named.length
+  ? named
+  : readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => path.join('src', file))
+      .sort();
+
 const concurrencyFlag = extra.filter((arg) => arg.startsWith('--test-concurrency=')).at(-1);
 const shardCount = Math.max(1, Math.min(files.length, Number(concurrencyFlag?.split('=')[1] ?? 1) || 1));
-const nodeArgs = extra.filter((arg) => !arg.startsWith('--test-concurrency='));
+const nodeArgs = extra.filter((arg) => arg.startsWith('-') && !arg.startsWith('--test-concurrency='));
 
 // Largest first onto the lightest shard, so the shards end at about the same time.
 const shards = Array.from({ length: shardCount }, () => ({ files: [], bytes: 0 }));
@@ -56,5 +62,5 @@ function runShard(shardFiles) {
 }
 
 function size(file) {
-  return statSync(path.join(root, file)).size;
+  return statSync(path.resolve(root, file)).size;
 }

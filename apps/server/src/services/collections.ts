@@ -136,6 +136,8 @@ export async function collectionDiffJson(
   return filesPageSince(ctx, collectionID, sinceTime, { forOwner: role === 'OWNER' });
 }
 
+const emptyDiffPage = Buffer.from(JSON.stringify({ diff: [], hasMore: false } satisfies CollectionDiffResponse));
+
 /**
  * A page of the collection's files changed after `sinceTime`, as collectionDiffJson describes; shared by
  * the link diff. Kept serialized while the collection does not change (services/diff-pages.ts).
@@ -148,6 +150,8 @@ export async function filesPageSince(
 ): Promise<Buffer> {
   // Read before the page: a page made after a later change is only ever newer than its key says.
   const latest = await collectionsDb.latestFileChange(ctx.db, collectionID);
+  // Nothing changed after the cursor (the poll of a client that is up to date): the empty page, not kept.
+  if (latest === null || Number(latest) <= sinceTime) return emptyDiffPage;
   const key = `${String(collectionID)}:${view.forOwner ? 'owner' : 'other'}:${String(sinceTime)}:${String(latest)}`;
   return ctx.diffPages.page(key, async () => {
     const page = limits.collectionDiffPage;

@@ -15,12 +15,14 @@ describe('test files that share a process', () => {
     assert.ok(testFiles.length > 20);
   });
 
-  test('no file has hooks, mutable state or mocks at its top level', () => {
+  test('no file has hooks, suite contexts or mutable state at its top level, nor mocks or env writes anywhere', () => {
+    const topLevel = /^(before|after|beforeEach|afterEach)\(|^(export )?(let|var) |^(export )?const \w+ = suite\w*\(/;
+    const anywhere = /\bmock\.|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]/;
     const found = testFiles.flatMap((file) =>
       readFileSync(path.join(src, file), 'utf8')
         .split('\n')
         .map((line, index) => ({ line, where: `${file}:${String(index + 1)}` }))
-        .filter(({ line }) => /^(before|after|beforeEach|afterEach)\(|^(let|var) |^mock\.|^process\.env/.test(line))
+        .filter(({ line }) => topLevel.test(line) || anywhere.test(line))
         .map(({ where, line }) => `${where}: ${line}`),
     );
     assert.deepEqual(found, []);
