@@ -29,11 +29,12 @@ const shardCount = Math.max(1, Math.min(files.length, Number(concurrencyFlag?.sp
 const nodeArgs = extra.filter((arg) => arg.startsWith('-') && !arg.startsWith('--test-concurrency='));
 
 // Largest first onto the lightest shard, so the shards end at about the same time.
+const sized = files.map((file) => ({ file, bytes: statSync(path.resolve(root, file)).size }));
 const shards = Array.from({ length: shardCount }, () => ({ files: [], bytes: 0 }));
-for (const file of [...files].sort((a, b) => size(b) - size(a))) {
+for (const { file, bytes } of sized.sort((a, b) => b.bytes - a.bytes)) {
   const lightest = shards.reduce((min, shard) => (shard.bytes < min.bytes ? shard : min));
   lightest.files.push(file);
-  lightest.bytes += size(file);
+  lightest.bytes += bytes;
 }
 for (const shard of shards) shard.files.sort();
 
@@ -59,8 +60,4 @@ function runShard(shardFiles) {
       resolve(code ?? (signal ? 1 : 0));
     });
   });
-}
-
-function size(file) {
-  return statSync(path.resolve(root, file)).size;
 }
