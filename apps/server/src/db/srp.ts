@@ -1,10 +1,11 @@
 // The SRP queries (docs/protocol.md#srp-setup, docs/protocol.md#srp-login): the registered verifiers
 // (srp_auth), the setups awaiting their proof (temp_srp_setup) and the login sessions (srp_sessions). Each
 // takes the database or a transaction; the rules around them are services/srp.ts's.
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type QueryCreator } from 'kysely';
 
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
+import { loginFactsQuery, type LoginFacts } from './users.ts';
 
 /** What GET /users/srp/attributes needs of an address, in one query (undefined: no account). */
 export async function srpAttributesByEmail(db: Db, email: string) {
@@ -181,6 +182,31 @@ export async function sessionOf(db: Db, sessionID: string, srpUserID: string) {
  * what its proof needs; undefined when there is no such session or none is left (sessionOf then says which).
  */
 export async function reserveAttempt(db: Db, sessionID: string, srpUserID: string, maxAttempts: number) {
+  return reserveAttemptQuery(db, sessionID, srpUserID, maxAttempts).executeTakeFirst();
+}
+
+/**
+ * A password login's reservation (as reserveAttempt) and the login facts of its srpUserID (db/users.ts's
+ * loginFactsOf) in one statement: a login is the embedded database's busiest write path. `attempt` is undefined
+ * when none was reserved, `facts` when no account has this srpUserID.
+ */
+export async function reserveLoginAttempt(db: Db, sessionID: string, srpUserID: string, maxAttempts: number) {
+  const row = await db
+    .with('attempt', (qc) => reserveAttemptQuery(qc, sessionID, srpUserID, maxAttempts))
+    .with('facts', (qc) => loginFactsQuery(qc).where('srp_auth.srp_user_id', '=', srpUserID))
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+    .leftJoin('attempt', (join) => join.onTrue())
+    .leftJoin('facts', (join) => join.onTrue())
+    .selectAll(['attempt', 'facts'])
+    .executeTakeFirstOrThrow();
+  const { server_key, srp_a, srp_b, is_fake, ...facts } = row;
+  return {
+    attempt: srp_a === null || is_fake === null ? undefined : { server_key, srp_a, srp_b, is_fake },
+    facts: facts.account_id === null ? undefined : (facts as LoginFacts),
+  };
+}
+
+function reserveAttemptQuery(db: QueryCreator<Database>, sessionID: string, srpUserID: string, maxAttempts: number) {
   return db
     .updateTable('srp_sessions')
     .set({ attempt_count: sql<number>`attempt_count + 1` })
@@ -188,8 +214,7 @@ export async function reserveAttempt(db: Db, sessionID: string, srpUserID: strin
     .where('srp_user_id', '=', srpUserID)
     .where('attempt_count', '<', maxAttempts)
     .where('is_verified', '=', false)
-    .returning(['server_key', 'srp_a', 'srp_b', 'is_fake'])
-    .executeTakeFirst();
+    .returning(['server_key', 'srp_a', 'srp_b', 'is_fake']);
 }
 
 /** Marks a session verified and gives its reserved attempt back; false when it already was verified. */

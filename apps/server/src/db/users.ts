@@ -1,8 +1,11 @@
 // The queries on users and their key attributes. Each takes the database or a transaction; the rules
 // around them are services/users.ts's.
+import type { QueryCreator } from 'kysely';
+
 import type { SetKeyAttributesRequest, SetRecoveryKeyRequest } from '@ente/protocol';
 
 import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Locks the user's row until the transaction ends (SELECT … FOR UPDATE), so that a rule counted under it
@@ -72,7 +75,15 @@ export async function insertUserIfAbsent(db: Db, email: string, source: string |
  * verifier (null without one). By user, or by the srpUserID a password login names; undefined for no user.
  */
 export async function loginFactsOf(db: Db, who: { userID: number } | { srpUserID: string }) {
-  const query = db
+  const query = loginFactsQuery(db);
+  return 'userID' in who
+    ? query.where('users.user_id', '=', who.userID).executeTakeFirst()
+    : query.where('srp_auth.srp_user_id', '=', who.srpUserID).executeTakeFirst();
+}
+
+/** loginFactsOf's query without its condition (db/srp.ts reads the facts in the statement of a login's attempt). */
+export function loginFactsQuery(db: QueryCreator<Database>) {
+  return db
     .selectFrom('users')
     .leftJoin('srp_auth', 'srp_auth.user_id', 'users.user_id')
     .leftJoin('key_attributes', 'key_attributes.user_id', 'users.user_id')
@@ -93,9 +104,6 @@ export async function loginFactsOf(db: Db, who: { userID: number } | { srpUserID
         )
         .as('has_passkey'),
     ]);
-  return 'userID' in who
-    ? query.where('users.user_id', '=', who.userID).executeTakeFirst()
-    : query.where('srp_auth.srp_user_id', '=', who.srpUserID).executeTakeFirst();
 }
 
 export type LoginFacts = NonNullable<Awaited<ReturnType<typeof loginFactsOf>>>;

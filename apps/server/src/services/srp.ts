@@ -18,7 +18,7 @@ import {
 import { isUniqueViolation } from '../db/errors.ts';
 import * as srpDb from '../db/srp.ts';
 import { deleteOtherTokens } from '../db/tokens.ts';
-import { loginFactsOf, updatePasswordKeyAttributes } from '../db/users.ts';
+import { updatePasswordKeyAttributes } from '../db/users.ts';
 import type { ClientApp, RequestClient } from '../http/client-app.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import { MICROS_PER_HOUR } from '../lib/clock.ts';
@@ -135,9 +135,10 @@ export async function verifySrpLoginSession(
   client: RequestClient,
 ) {
   const srpUserID = body.srpUserID.toLowerCase();
-  // The verifier with everything the answer needs, so that a login reads the account once.
-  const facts = await loginFactsOf(ctx.db, { srpUserID });
-  const srpM2 = await verifyProof(ctx, body.sessionID, srpUserID, body.srpM1, facts?.verifier ?? undefined);
+  // The attempt, the verifier and everything the answer needs in one statement: a login reads the account once.
+  const { attempt, facts } = await srpDb.reserveLoginAttempt(ctx.db, body.sessionID, srpUserID, limits.maxSrpAttempts);
+  const verifier = facts?.verifier ?? undefined;
+  const srpM2 = await checkReservedProof(ctx, body.sessionID, srpUserID, body.srpM1, verifier, attempt);
   if (!facts) throw plainError(401);
   const response = await verificationSuccess(ctx, Number(facts.account_id), app, client, facts);
   return { ...response, srpM2 };
@@ -197,20 +198,32 @@ async function verifyProof(
   srpM1: string,
   verifier: string | undefined,
 ): Promise<string> {
-  const session = await srpDb.reserveAttempt(ctx.db, sessionID, srpUserID, limits.maxSrpAttempts);
-  if (!session) {
+  const attempt = await srpDb.reserveAttempt(ctx.db, sessionID, srpUserID, limits.maxSrpAttempts);
+  return checkReservedProof(ctx, sessionID, srpUserID, srpM1, verifier, attempt);
+}
+
+/** verifyProof once its attempt is reserved (or not: `attempt` undefined). */
+async function checkReservedProof(
+  ctx: Context,
+  sessionID: string,
+  srpUserID: string,
+  srpM1: string,
+  verifier: string | undefined,
+  attempt: Awaited<ReturnType<typeof srpDb.reserveAttempt>>,
+): Promise<string> {
+  if (!attempt) {
     // No attempt reserved: say why, as the contract orders the answers.
     const state = await srpDb.sessionOf(ctx.db, sessionID, srpUserID);
     if (!state) throw plainError(401);
     if (state.is_verified) throw apiError(410, 'SESSION_ALREADY_VERIFIED', 'session was already verified');
     throw apiError(410, 'TOO_MANY_WRONG_ATTEMPTS', 'too many wrong attempts');
   }
-  if (session.is_fake || verifier === undefined) throw plainError(401);
+  if (attempt.is_fake || verifier === undefined) throw plainError(401);
   const proof = await ctx.srp.verifyProof({
     verifier,
-    serverSecret: session.server_key ?? serverSecretOf(ctx, sessionID),
-    srpA: session.srp_a,
-    srpB: session.srp_b,
+    serverSecret: attempt.server_key ?? serverSecretOf(ctx, sessionID),
+    srpA: attempt.srp_a,
+    srpB: attempt.srp_b,
     srpM1,
   });
   if ('invalidA' in proof) throw badRequest(proof.invalidA);
