@@ -53,6 +53,7 @@ export const restrictedModules = {
   'fast-srp-hap': 'crypto',
   '@scure/bip39': 'crypto',
   '@noble/hashes': 'crypto',
+  'hash-wasm': 'crypto',
 };
 
 /** Our package names and the workspace folder each stands for. */
