@@ -1,9 +1,10 @@
 // The reads of the auth app's vault cache (cache.ts) that a reload starts with, without the cache's writes:
 // vault-start runs them before the vault's chunk (which brings the writes) has arrived. The same connection
-// as cache.ts (one reader per database, sync/entity-cache-reader.ts).
+// as cache.ts (one reader per database, @ente/shared/sync/entity-cache-reader.ts).
+import { entityCacheReader } from '@ente/shared/sync/entity-cache-reader.ts';
+import type { CachedSnapshot, CachedStore } from '@ente/shared/sync/entity-cache.ts';
+
 import { authenticatorDB } from '../storage.ts';
-import { entityCacheReader } from './sync/entity-cache-reader.ts';
-import type { CachedSnapshot, CachedStore } from './sync/entity-cache.ts';
 
 /** Everything cached of one user's vault: the snapshot and no entity records, or the entity records. */
 export type AuthenticatorCache = CachedStore & { snapshot?: CachedSnapshot };

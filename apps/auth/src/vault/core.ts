@@ -3,9 +3,10 @@
 // No I/O, no clock, no promises: every rule about what the codes, the conflicts, the cursor and the
 // status become is here, and tested without timers, fakes or a DOM (core.test.ts).
 // See: [Note: Vault sync] in vault.ts.
+import type { CachedEntity, CachedSyncState, EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
+
 import type { Code, VaultItem } from '../services/types.ts';
 import type { VaultConflict, VaultErrorKey } from './errors.ts';
-import type { CachedEntity, CachedSyncState, EntityCacheChange } from './sync/entity-cache.ts';
 
 /** A change of the offset smaller than this is measurement noise, not worth a new snapshot. */
 export const OFFSET_NOISE_MS = 250;

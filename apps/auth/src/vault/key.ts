@@ -4,10 +4,10 @@
 import type { CryptoRemote } from '@ente/crypto/client.ts';
 import { DecryptionError } from '@ente/crypto/errors.ts';
 import { httpStatusOf } from '@ente/shared/failure.ts';
+import type { CachedKey } from '@ente/shared/sync/entity-cache.ts';
 
 import { getAuthenticatorKey, postAuthenticatorKey, type RemoteOptions } from '../services/remote.ts';
 import { VaultError } from './errors.ts';
-import type { CachedKey } from './sync/entity-cache.ts';
 
 /** The open key, and the wrapped form the cache keeps. */
 export interface OpenedKey {

@@ -7,7 +7,7 @@
 //
 // [Note: Vault sync]
 // - Key: key.ts. The wrapped key is cached; the masterKey is forgotten once the authenticator key is open.
-// - Pull: the paged diff from the cursor (sync/paged-diff.ts, [Note: Paged diff]). Each page is decrypted
+// - Pull: the paged diff from the cursor (@ente/shared/sync/paged-diff.ts, [Note: Paged diff]). Each page is decrypted
 //   in one worker call (only the entities newer than what we hold) and saved with its cursor in one
 //   transaction ([Note: Entity cache]). Pulls never overlap: one asked for during another runs after it.
 // - Writes: POST (new) or PUT with ifUpdatedAt; the PUT answers nothing, so a pull follows it to learn
@@ -17,7 +17,7 @@
 //   newer change meanwhile is a new conflict), or posts it as a new code when theirs was deleted.
 // - Offline (navigator.onLine false, or a request without an answer): readOnlyReason 'offline', the
 //   codes stay; the 'online' event syncs again.
-// - Other tabs and the clock: sync/tab-signals.ts. After each change the other tabs are told to pull;
+// - Other tabs and the clock: @ente/shared/sync/tab-signals.ts. After each change the other tabs are told to pull;
 //   every VAULT_SYNC_INTERVAL_MS while the tab is visible, and when it becomes visible, it pulls too (the
 //   server answers an unchanged diff from memory).
 import type { BlobB64 } from '@ente/crypto/api.ts';
@@ -26,6 +26,8 @@ import { httpStatusOf } from '@ente/shared/failure.ts';
 import { log } from '@ente/shared/log.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { savedUserID } from '@ente/shared/storage/user.ts';
+import { pullPages } from '@ente/shared/sync/paged-diff.ts';
+import { isOnline, listenToTab, type TabSignals } from '@ente/shared/sync/tab-signals.ts';
 
 import { codeURI } from '../services/code-uri.ts';
 import { deleteEntity, DIFF_PAGE_SIZE, getEntityDiff, postEntity, putEntity } from '../services/remote.ts';
@@ -56,13 +58,11 @@ import { readIdentity, type Identity } from './identity.ts';
 import { codeOf, itemOf, updatedAtOf } from './items.ts';
 import { fetchOrCreateKey } from './key.ts';
 import { markVaultStage } from './marks.ts';
-import { pullPages } from './sync/paged-diff.ts';
-import { isOnline, listenToTab, type TabSignals } from './sync/tab-signals.ts';
 
 export type { VaultSnapshot } from './core.ts';
 export { toVaultError, VaultConflictError, VaultError, type VaultConflict, type VaultErrorKey } from './errors.ts';
 export { itemOf } from './items.ts';
-export { nextCursor as nextSinceTime } from './sync/paged-diff.ts';
+export { nextCursor as nextSinceTime } from '@ente/shared/sync/paged-diff.ts';
 
 export interface Vault {
   /** The current state: the same object until something changes. */

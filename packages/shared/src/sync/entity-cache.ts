@@ -1,8 +1,8 @@
 // A browser cache of an encrypted store kept in step with a server's paged diff: one IndexedDB
 // database (through idb) holding the store's key as the server gave it (wrapped), the live entities as
 // the server sent them (encrypted), and the cursor of the next diff, for one user. Nothing in it is
-// readable without the user's masterKey. Generic: the vault keeps its codes in one (vault/cache.ts,
-// `ente-auth`); another store (photos' collections) would open its own database with it.
+// readable without the user's masterKey. Generic: the auth app keeps its codes in one (apps/auth/src/vault/
+// cache.ts, `ente-auth`); the photos app keeps its collections and files in its own (apps/photos/src/library/).
 // See: [Note: Entity cache]
 //
 // [Note: Entity cache]
@@ -22,8 +22,6 @@
 // next use opens it again.
 import type { IDBPTransaction } from 'idb';
 
-import type { BlobB64 } from '@ente/crypto/api.ts';
-
 import {
   allStores,
   entityCacheReader,
@@ -32,6 +30,12 @@ import {
   type EntityCacheSchema,
   type EntityCacheStoreName,
 } from './entity-cache-reader.ts';
+
+/** A Blob as the server keeps it (base64): the ciphertext and its secretstream header (@ente/crypto's BlobB64). */
+export type BlobB64 = {
+  encryptedData: string;
+  header: string;
+};
 
 /** A key as the server keeps it: a Box under the masterKey, `header` its nonce. */
 export type CachedKey = {
