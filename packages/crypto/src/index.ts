@@ -4,6 +4,8 @@ export * from './errors.ts';
 export * from './encoding.ts';
 export * from './box.ts';
 export * from './blob.ts';
+export * from './stream.ts';
+export * from './hash.ts';
 export * from './sealed-box.ts';
 export * from './kdf.ts';
 export * from './export-file.ts';
