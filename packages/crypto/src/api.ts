@@ -24,6 +24,7 @@ import {
 } from './kdf.ts';
 import { generateKeyAttributes as generateKeys, type KeyAttributesB64 } from './key-attributes.ts';
 import { generateKeyB64 } from './keys.ts';
+import { createPhotosLibraryCrypto, type PhotosLibraryCrypto } from './photos-library.ts';
 import { recoveryKeyFromInput, recoveryKeyToWords } from './recovery-key.ts';
 import { openSealedBoxBytes } from './sealed-box.ts';
 import { sodiumReady } from './sodium.ts';
@@ -34,6 +35,16 @@ export type { BlobB64 } from './blob.ts';
 export type { BoxB64 } from './box.ts';
 export type { EnteExportEnvelope, ExportKdfCost } from './export-file.ts';
 export type { KeyAttributesB64 } from './key-attributes.ts';
+export type {
+  LibraryUserKeys,
+  LinkPasswordHash,
+  LockedCollection,
+  LockedFile,
+  LockedMagicMetadata,
+  NewCollectionKeys,
+  OpenedCollection,
+  OpenedFile,
+} from './photos-library.ts';
 export type { SrpSetupAttributes } from './srp.ts';
 
 /**
@@ -103,8 +114,11 @@ export type SrpClientStartInput = { srpUserID: string; srpSalt: string } & (
 /** How long an SRP handle lives without being verified. */
 export const SRP_HANDLE_TTL_MS = 5 * 60 * 1000;
 
-/** Every operation of the web clients' cryptography. All keys and ciphertexts are b64 strings. */
-export interface CryptoAPI {
+/**
+ * Every operation of the web clients' cryptography. All keys and ciphertexts are b64 strings. The photos
+ * library's batches are in photos-library.ts.
+ */
+export interface CryptoAPI extends PhotosLibraryCrypto {
   /** Sign-up: key attributes with the sensitive KEK (with its memory fallback) and the SRP setup attributes. */
   generateKeyAttributes(password: string): Promise<GeneratedKeyAttributes>;
   /** The KEK from stored parameters, no fallback; `KdfParamsError` before running when they are out of bounds. */
@@ -243,6 +257,7 @@ function present(value: string | null | undefined): value is string {
 export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
   const sensitive = (password: string) => deriveSensitiveKeyB64(password, onRun);
   return {
+    ...createPhotosLibraryCrypto(onRun),
     async generateKeyAttributes(password) {
       const generated = await generateKeys(password, sensitive);
       const srpSetupAttributes = await generateSrpSetupAttributes(generated.kek);

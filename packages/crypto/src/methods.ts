@@ -34,6 +34,13 @@ export const cryptoMethodNames = [
   'stashKey',
   'unstashKey',
   'prepare',
+  'openCollections',
+  'openFiles',
+  'boxFileKeys',
+  'newCollectionKeys',
+  'encryptCollectionName',
+  'sealCollectionKey',
+  'hashLinkPassword',
 ] as const satisfies readonly (keyof CryptoAPI)[];
 
 export type CryptoMethodName = (typeof cryptoMethodNames)[number];
