@@ -6,6 +6,7 @@ export * from './box.ts';
 export * from './blob.ts';
 export * from './stream.ts';
 export * from './hash.ts';
+export * from './file-encryption.ts';
 export * from './sealed-box.ts';
 export * from './kdf.ts';
 export * from './export-file.ts';
