@@ -1,0 +1,110 @@
+// The frame of the photos app's library pages (docs/product.md#app-shell, as PageFrame for the other apps): a
+// top bar with the logo, the Upload button and the app menu (theme, language, the account's settings and
+// logout, from the shell and packages/accounts), the navigation between the sections, and the page's content in
+// <main> under its one h1. With `onFiles`, files and folders dropped anywhere on the page come to it too.
+// Waits for the photos translations (shows the loading overlay until then).
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useLoggedIn } from '@ente/shared/app/use-logged-in.ts';
+import { AppMenu } from '@ente/shared/components/AppMenu.tsx';
+import { EnteLogo } from '@ente/shared/components/EnteLogo.tsx';
+import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
+import { savedUser } from '@ente/shared/storage/local-storage.ts';
+
+import { usePhotosTranslations } from '../use-photos-translations.ts';
+import type { PickedFile } from './picked-files.ts';
+import { SectionNav } from './SectionNav.tsx';
+import { sectionHref, type PhotosSection } from './sections.ts';
+import { UploadButton } from './UploadButton.tsx';
+import { usePageDrop } from './use-page-drop.ts';
+
+export interface PhotosLayoutProps {
+  /** The section shown, marked in the navigation. */
+  section: PhotosSection;
+  /** The text of the page's h1; the section's name unless given (an album's name, say). */
+  title?: string;
+  /**
+   * Files picked with the Upload button or dropped on the page, with their relative paths. Without it there
+   * is no Upload button and drops are left to the browser (a page that cannot upload, such as the trash).
+   */
+  onFiles?: (files: PickedFile[]) => void;
+  /** Where each section lives; `sectionHref` unless given. */
+  hrefFor?: (section: PhotosSection) => string;
+  /** Shown in the top bar before the Upload button (a page's own actions). */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+export function PhotosLayout(props: PhotosLayoutProps) {
+  return usePhotosTranslations() ? <TranslatedLayout {...props} /> : <LoadingOverlay />;
+}
+
+function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, actions, children }: PhotosLayoutProps) {
+  const { t } = useTranslation('photos');
+  const { t: tc } = useTranslation('common');
+  const dragging = usePageDrop(onFiles);
+  const loggedIn = useLoggedIn();
+  // Read when rendering signed in, which the prerender never is (useLoggedIn says no there).
+  const email = loggedIn ? savedUser()?.email : undefined;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 2, sm: 3 }, py: 1.5, flexWrap: 'wrap' }}
+      >
+        <EnteLogo />
+        <Typography component="span" sx={{ fontWeight: 600, color: 'text.secondary', mr: 'auto' }}>
+          {t('nav.photos')}
+        </Typography>
+        {actions}
+        {onFiles && <UploadButton onFiles={onFiles} />}
+        <AppMenu />
+      </Box>
+      <SectionNav current={section} hrefFor={hrefFor} />
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 3 }, pt: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: email ? 0.5 : 2 }}>
+          {title ?? t(`nav.${section}`)}
+        </Typography>
+        {email && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, overflowWrap: 'anywhere' }}>
+            {tc('landing_signed_in_as', { email })}
+          </Typography>
+        )}
+        {children}
+      </Box>
+      {dragging && <DropHint text={t('layout.drop_hint')} />}
+    </Box>
+  );
+}
+
+function DropHint({ text }: { text: string }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        position: 'fixed',
+        inset: 8,
+        zIndex: (theme) => theme.zIndex.modal - 1,
+        pointerEvents: 'none',
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: 'primary.main',
+        borderRadius: 2,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+        typography: 'h5',
+        color: 'common.white',
+        textAlign: 'center',
+        p: 2,
+      }}
+    >
+      {text}
+    </Box>
+  );
+}

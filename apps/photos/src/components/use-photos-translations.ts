@@ -1,0 +1,35 @@
+// The `photos` namespace is not in any first load (src/locales.ts): the components of this folder render
+// under a parent that waited for it with this hook.
+import { useEffect, useState } from 'react';
+
+import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
+import { i18n, loadNamespace } from '@ente/shared/i18n/i18n.ts';
+import { defaultLocale } from '@ente/shared/i18n/locales.ts';
+
+/**
+ * Whether the photos translations are in place; fetches them on the first render. A failed fetch (offline
+ * before they were ever cached) shows the shell's failure dialog, and closing it tries again.
+ */
+export function usePhotosTranslations(): boolean {
+  const [ready, setReady] = useState(() => i18n.hasResourceBundle(defaultLocale, 'photos'));
+  const [attempt, setAttempt] = useState(0);
+  const { onGenericError } = useDialog();
+  useEffect(() => {
+    if (ready) return;
+    let cancelled = false;
+    loadNamespace('photos').then(
+      () => !cancelled && setReady(true),
+      (e: unknown) => {
+        if (!cancelled)
+          onGenericError(e, {
+            message: 'Could not load the photos translations',
+            onClose: () => setAttempt((n) => n + 1),
+          });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [ready, attempt, onGenericError]);
+  return ready;
+}
