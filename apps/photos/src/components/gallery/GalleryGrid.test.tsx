@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
+import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
+
+import { FileType, type GalleryFile } from '../../library/types.ts';
+import { fileAt, manyFiles } from '../testing/files.ts';
+import { GalleryGrid } from './GalleryGrid.tsx';
+import { thumbnailFromHook } from './Thumbnail.tsx';
+
+beforeAll(async () => {
+  await loadNamespace('photos');
+  // jsdom does not scroll; the virtualizer scrolls the focused row into view with it.
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+const now = new Date(2025, 5, 10, 15).getTime();
+
+test('with 10,000 files the DOM holds only the rows on screen and a few more', async () => {
+  const files = manyFiles(10_000, new Date(2025, 5, 10, 12));
+  const started = performance.now();
+  renderInShell(<GalleryGrid files={files} onOpen={jest.fn()} now={now} />);
+  const grid = await screen.findByRole('grid', { name: 'Photos by day' });
+  // 10,000 files a minute apart from noon: 721 files that day, 6 days of 1,440, 639 on the 8th; 6 to a row at
+  // jsdom's 1024 px; a header row per day.
+  expect(Number(grid.getAttribute('aria-rowcount'))).toBe(8 + Math.ceil(721 / 6) + 6 * 240 + Math.ceil(639 / 6));
+  expect(within(grid).getAllByRole('row').length).toBeLessThan(15);
+  expect(within(grid).getAllByRole('gridcell').length).toBeLessThan(80);
+  expect(within(grid).getByRole('heading', { level: 2 })).toHaveTextContent('Today');
+  // The newest first.
+  expect(within(grid).getAllByRole('button')[0]).toHaveAccessibleName('IMG_1.jpg');
+  // Generous for a loaded machine; a per-scroll rebuild or all rows in the DOM takes far longer.
+  expect(performance.now() - started).toBeLessThan(3000);
+});
+
+test('days: Today, Yesterday, then the date; each cell a button named by its title and badge', async () => {
+  const files = [
+    fileAt(1, new Date(2025, 5, 10, 9)),
+    fileAt(2, new Date(2025, 5, 9, 9), {
+      metadata: { title: 'clip.mp4', creationTime: 0, modificationTime: 0, fileType: FileType.video },
+      editedTime: new Date(2025, 5, 9, 9).getTime() * 1000,
+    }),
+    fileAt(3, new Date(2025, 4, 1, 9), {
+      metadata: {
+        title: 'live.heic',
+        creationTime: new Date(2025, 4, 1, 9).getTime() * 1000,
+        modificationTime: 0,
+        fileType: FileType.livePhoto,
+      },
+    }),
+  ];
+  renderInShell(<GalleryGrid files={files} onOpen={jest.fn()} now={now} />);
+  const grid = await screen.findByRole('grid');
+  expect(
+    within(grid)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent),
+  ).toEqual(['Today', 'Yesterday', 'Thu, May 1']);
+  expect(within(grid).getAllByRole('button')).toHaveLength(3);
+  expect(within(grid).getByRole('button', { name: 'IMG_1.jpg' })).toBeInTheDocument();
+  expect(within(grid).getByRole('button', { name: 'clip.mp4 Video' })).toBeInTheDocument();
+  expect(within(grid).getByRole('button', { name: 'live.heic Live photo' })).toBeInTheDocument();
+});
+
+test('the thumbnail comes from the loader hook: an image named by the title once its URL is there', async () => {
+  const useThumbnail = (file: GalleryFile) => (file.id === 1 ? { url: 'blob:thumb-1' } : {});
+  const Thumbnail = thumbnailFromHook(useThumbnail);
+  renderInShell(
+    <GalleryGrid
+      files={[fileAt(1, new Date(2025, 5, 10)), fileAt(2, new Date(2025, 5, 10))]}
+      Thumbnail={Thumbnail}
+      onOpen={jest.fn()}
+      now={now}
+    />,
+  );
+  const image = await screen.findByRole('img', { name: 'IMG_1.jpg' });
+  expect(image.tagName).toBe('IMG');
+  expect(image).toHaveAttribute('src', 'blob:thumb-1');
+  // Still loading: the placeholder, named the same.
+  expect(screen.getByRole('img', { name: 'IMG_2.jpg' }).tagName).toBe('DIV');
+});
+
+test('a click or Enter opens the file with its place in the grid order; the arrows move across rows and days', async () => {
+  const user = userEvent.setup();
+  const onOpen = jest.fn<(file: GalleryFile, index: number, ordered: readonly GalleryFile[]) => void>();
+  // Today 8 files (6 + 2 rows), yesterday 3.
+  const files = [
+    ...Array.from({ length: 8 }, (_, i) => fileAt(i + 1, new Date(2025, 5, 10, 12, 59 - i))),
+    ...Array.from({ length: 3 }, (_, i) => fileAt(i + 11, new Date(2025, 5, 9, 12, 59 - i))),
+  ];
+  renderInShell(<GalleryGrid files={files} onOpen={onOpen} now={now} />);
+  const grid = await screen.findByRole('grid');
+  await user.click(within(grid).getByRole('button', { name: 'IMG_3.jpg' }));
+  expect(onOpen).toHaveBeenCalledTimes(1);
+  const [file, index, ordered] = onOpen.mock.calls[0] ?? [];
+  expect([file?.id, index, ordered?.map((f) => f.id)]).toEqual([3, 2, [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13]]);
+
+  // Only the focused cell is a tab stop.
+  expect(
+    within(grid)
+      .getAllByRole('button')
+      .filter((b) => b.tabIndex === 0),
+  ).toEqual([within(grid).getByRole('button', { name: 'IMG_3.jpg' })]);
+  await user.keyboard('{ArrowDown}');
+  expect(within(grid).getByRole('button', { name: 'IMG_8.jpg' })).toHaveFocus(); // the shorter row's last
+  await user.keyboard('{ArrowDown}');
+  expect(within(grid).getByRole('button', { name: 'IMG_12.jpg' })).toHaveFocus(); // yesterday, same column
+  await user.keyboard('{ArrowRight}{ArrowRight}');
+  expect(within(grid).getByRole('button', { name: 'IMG_13.jpg' })).toHaveFocus(); // the end stays
+  await user.keyboard('{Home}');
+  expect(within(grid).getByRole('button', { name: 'IMG_1.jpg' })).toHaveFocus();
+  await user.keyboard('{ArrowLeft}{ArrowUp}');
+  expect(within(grid).getByRole('button', { name: 'IMG_1.jpg' })).toHaveFocus();
+  await user.keyboard('{End}{Enter}');
+  expect(onOpen.mock.calls[1]?.[0].id).toBe(13);
+});

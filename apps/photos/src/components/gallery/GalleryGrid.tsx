@@ -1,0 +1,352 @@
+// The gallery grid: the files by day, newest first, a header row per day and rows of square thumbnails as many
+// to a row as the width holds, virtualized against the window's scroll (only the rows on screen, and a few
+// around them, are in the DOM), so that tens of thousands of files scroll smoothly.
+// See: [Note: The gallery grid pattern]
+//
+// [Note: The gallery grid pattern]
+// An ARIA `grid`: each row of the model (grid-model.ts) is a `row`, a day's header one cell spanning the row
+// (an h2, so that a screen reader can jump from day to day), each file a `gridcell` holding one button named
+// by its thumbnail's alt text (the title) and its badge ("Video", "Live photo"). aria-rowcount and
+// aria-rowindex keep the position right though only a window of the rows exists. Focus is a roving tabindex
+// over the files' buttons: one is in the tab order, the arrow keys, Home, End, Page Up and Page Down move it
+// (grid-model.ts, moveIndex), and the focused file's row is always rendered, so the virtualizer never takes
+// the focus away; moving to a row not rendered renders it first, then focuses it, which scrolls it into view.
+// The row model is rebuilt only when the files or the column count change; a scroll only picks rows.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { currentLocale } from '@ente/shared/i18n/i18n.ts';
+
+import type { GalleryFile } from '../../library/types.ts';
+import { dayLabel } from './day-label.ts';
+import { columnsFor, gridModel, groupByDay, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
+import { FileTypeBadge, PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
+
+export interface GalleryGridProps {
+  /** The files to show, in any order (the grid sorts them by day). */
+  files: readonly GalleryFile[];
+  /** The grid's accessible name; "Photos by day" unless given. */
+  label?: string;
+  /**
+   * Draws a cell's thumbnail (the media loader's: see `thumbnailFromHook`); a placeholder unless given. Keep it
+   * the same component from render to render, or every cell is drawn anew.
+   */
+  Thumbnail?: ComponentType<ThumbnailProps>;
+  /** A file was opened (click, Enter): the file, its index in `ordered`, and the grid's order. */
+  onOpen: (file: GalleryFile, index: number, ordered: readonly GalleryFile[]) => void;
+  /** The clock for "Today" and "Yesterday" (ms); the time of the render unless given. */
+  now?: number;
+}
+
+/** Space between cells, px. */
+const gap = 4;
+/** Height of a day's header row, px. */
+const headerHeight = 48;
+
+export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, onOpen, now }: GalleryGridProps) {
+  const { t } = useTranslation('photos');
+  const gridRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(gridRef);
+  const columns = columnsFor(width, gap);
+  const cellSize = Math.max(1, Math.floor((width - gap * (columns - 1)) / columns));
+
+  const days = useMemo(() => groupByDay(files), [files]);
+  const model = useMemo(() => gridModel(days, columns), [days, columns]);
+  const { rows, ordered } = model;
+
+  const [activeID, setActiveID] = useState<number>();
+  // The focused file: the one last focused, or the first when that one left the grid.
+  const activeIndex = (activeID === undefined ? undefined : model.indexOfID.get(activeID)) ?? 0;
+  const activeRow = model.rowOfIndex[activeIndex] ?? -1;
+  const pendingFocus = useRef<number>(undefined);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeRow >= 0 && activeRow < range.count && !indexes.includes(activeRow)) {
+        indexes.push(activeRow);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeRow],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'day' ? headerHeight : cellSize + gap),
+    [rows, cellSize],
+  );
+  const virtualizer = useWindowVirtualizer<HTMLDivElement>({
+    count: rows.length,
+    estimateSize,
+    overscan: 3,
+    scrollMargin,
+    getItemKey,
+    rangeExtractor,
+  });
+  // Every row's height is known from the width: a new cell size places every row again (no measuring).
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, cellSize]);
+
+  // Where the grid starts in the page, measured again whenever the content above it changes height.
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    const parent = grid?.parentElement;
+    if (!grid || !parent) return;
+    const measure = () => setScrollMargin(Math.round(grid.getBoundingClientRect().top + window.scrollY));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(parent);
+    return () => observer.disconnect();
+  }, []);
+
+  // Focus asked for by a key, once the file's row is rendered.
+  useLayoutEffect(() => {
+    const id = pendingFocus.current;
+    if (id === undefined) return;
+    const button = gridRef.current?.querySelector<HTMLElement>(`[data-file-id="${id}"]`);
+    if (!button) return;
+    pendingFocus.current = undefined;
+    if (document.activeElement !== button) button.focus();
+  });
+
+  const focusIndex = (index: number) => {
+    const file = ordered[index];
+    if (!file) return;
+    pendingFocus.current = file.id;
+    setActiveID(file.id);
+    const row = model.rowOfIndex[index];
+    if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
+    gridRef.current?.querySelector<HTMLElement>(`[data-file-id="${file.id}"]`)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = indexOfTarget(event.target, model);
+    if (index === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const move = keyMoves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const pageRows = Math.max(1, Math.floor(window.innerHeight / (cellSize + gap)) - 1);
+    focusIndex(moveIndex(model, index, move, pageRows));
+  };
+
+  const open = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const index = indexOfTarget(event.currentTarget, model);
+      const file = index === undefined ? undefined : model.ordered[index];
+      if (file && index !== undefined) onOpen(file, index, model.ordered);
+    },
+    [model, onOpen],
+  );
+
+  const clock = useClock(now);
+  const locale = currentLocale();
+  return (
+    <Box
+      ref={gridRef}
+      role="grid"
+      aria-label={label ?? t('grid.label')}
+      aria-rowcount={rows.length}
+      aria-colcount={columns}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const index = indexOfTarget(event.target, model);
+        const id = index === undefined ? undefined : ordered[index]?.id;
+        if (id !== undefined && id !== activeID) setActiveID(id);
+      }}
+      sx={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        const style = { height: item.size, transform: `translateY(${item.start - scrollMargin}px)` };
+        return row.kind === 'day' ? (
+          <DayHeader
+            key={item.key}
+            day={row.day}
+            rowIndex={item.index}
+            label={labelOf(row.day, clock, locale, t)}
+            style={style}
+          />
+        ) : (
+          <CellsRow
+            key={item.key}
+            files={row.files}
+            rowIndex={item.index}
+            cellSize={cellSize}
+            activeColumn={item.index === activeRow ? activeIndex - row.first : -1}
+            Thumbnail={Thumbnail}
+            onOpen={open}
+            style={style}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+const keyMoves: Partial<Record<string, GridMove>> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  Home: 'home',
+  End: 'end',
+  PageUp: 'pageUp',
+  PageDown: 'pageDown',
+};
+
+function labelOf(day: Day, now: number, locale: string, t: (key: 'grid.today' | 'grid.yesterday') => string): string {
+  const label = dayLabel(day.start, now, locale);
+  return label === 'today' ? t('grid.today') : label === 'yesterday' ? t('grid.yesterday') : label.text;
+}
+
+/** The index in `ordered` of the file whose button `target` is (or is in). */
+function indexOfTarget(target: EventTarget, model: GridModel): number | undefined {
+  const button = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-file-id]') : null;
+  const id = button ? Number(button.dataset.fileId) : NaN;
+  return Number.isNaN(id) ? undefined : model.indexOfID.get(id);
+}
+
+const rowSx = { position: 'absolute', top: 0, left: 0, width: '100%' } as const;
+
+const DayHeader = memo(function DayHeader({
+  day,
+  rowIndex,
+  label,
+  style,
+}: {
+  day: Day;
+  rowIndex: number;
+  label: string;
+  style: { height: number; transform: string };
+}) {
+  return (
+    <Box role="row" aria-rowindex={rowIndex + 1} data-day={day.key} sx={rowSx} style={style}>
+      <Box role="gridcell" sx={{ display: 'flex', alignItems: 'flex-end', height: '100%', pb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+      </Box>
+    </Box>
+  );
+});
+
+interface CellsRowProps {
+  files: GalleryFile[];
+  rowIndex: number;
+  cellSize: number;
+  /** The column of the focused file when it is in this row, else -1. */
+  activeColumn: number;
+  Thumbnail: ComponentType<ThumbnailProps>;
+  onOpen: (event: MouseEvent<HTMLElement>) => void;
+  style: { height: number; transform: string };
+}
+
+const CellsRow = memo(function CellsRow(props: CellsRowProps) {
+  const { files, rowIndex, cellSize, activeColumn, Thumbnail, onOpen, style } = props;
+  return (
+    <Box role="row" aria-rowindex={rowIndex + 1} sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }} style={style}>
+      {files.map((file, column) => (
+        <Cell
+          key={file.id}
+          file={file}
+          column={column}
+          size={cellSize}
+          active={column === activeColumn}
+          Thumbnail={Thumbnail}
+          onOpen={onOpen}
+        />
+      ))}
+    </Box>
+  );
+});
+
+interface CellProps {
+  file: GalleryFile;
+  column: number;
+  size: number;
+  active: boolean;
+  Thumbnail: ComponentType<ThumbnailProps>;
+  onOpen: (event: MouseEvent<HTMLElement>) => void;
+}
+
+const Cell = memo(function Cell({ file, column, size, active, Thumbnail, onOpen }: CellProps) {
+  const { t } = useTranslation('photos');
+  const title = file.metadata.title || t('grid.untitled');
+  return (
+    <Box role="gridcell" aria-colindex={column + 1} sx={{ width: size, height: size, flex: 'none' }}>
+      <Box
+        component="button"
+        type="button"
+        data-file-id={file.id}
+        tabIndex={active ? 0 : -1}
+        onClick={onOpen}
+        sx={{
+          position: 'relative',
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          p: 0,
+          border: 0,
+          borderRadius: 1,
+          overflow: 'hidden',
+          cursor: 'pointer',
+          bgcolor: 'transparent',
+          color: 'inherit',
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+        }}
+      >
+        <Thumbnail file={file} alt={title} />
+        <FileTypeBadge fileType={file.metadata.fileType} />
+      </Box>
+    </Box>
+  );
+});
+
+/** `fixed` if given, else the time, moved on at each local midnight (for "Today" and "Yesterday"). */
+function useClock(fixed: number | undefined): number {
+  const [clock, setClock] = useState(() => fixed ?? Date.now());
+  useEffect(() => {
+    if (fixed !== undefined) return;
+    const current = new Date();
+    const midnight = new Date(current.getFullYear(), current.getMonth(), current.getDate() + 1).getTime();
+    const timer = setTimeout(() => setClock(Date.now()), midnight - current.getTime() + 1000);
+    return () => clearTimeout(timer);
+  }, [fixed, clock]);
+  return fixed ?? clock;
+}
+
+/** The element's width, followed as it changes; the window's until the first layout (and in a test's DOM). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const measured = element.clientWidth;
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}

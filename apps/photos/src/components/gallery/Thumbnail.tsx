@@ -1,0 +1,82 @@
+// What a grid cell draws: the file's thumbnail through the component the page hands the grid (the media loader
+// decrypts thumbnails into object URLs), a quiet placeholder until then, and a badge for videos and live photos.
+import LiveIcon from '@mui/icons-material/MotionPhotosAutoOutlined';
+import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
+import Box from '@mui/material/Box';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { FileType, type GalleryFile } from '../../library/types.ts';
+
+/** What a thumbnail component is given: the file, and the text its image is named by (the title). */
+export interface ThumbnailProps {
+  file: GalleryFile;
+  alt: string;
+}
+
+/** The state of one file's thumbnail, as a loader hook says it: its object URL once there. */
+export interface ThumbnailSource {
+  url?: string;
+}
+
+/**
+ * A thumbnail component from a loader hook (`useThumbnail(file)`, called once per rendered cell): the image
+ * when its URL is there, the placeholder until then. Make it once (module level or useMemo), not per render.
+ */
+export function thumbnailFromHook(useThumbnail: (file: GalleryFile) => ThumbnailSource): ComponentType<ThumbnailProps> {
+  return function HookThumbnail({ file, alt }: ThumbnailProps) {
+    const { url } = useThumbnail(file);
+    return url ? <ThumbnailImage url={url} alt={alt} /> : <ThumbnailPlaceholder alt={alt} />;
+  };
+}
+
+/** The decrypted thumbnail, cropped to the square cell. */
+export function ThumbnailImage({ url, alt }: { url: string; alt: string }) {
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={alt}
+      draggable={false}
+      decoding="async"
+      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
+}
+
+/** The cell before (or without) its thumbnail: named like the image would be. */
+export function ThumbnailPlaceholder({ alt }: { alt: string }) {
+  return <Box role="img" aria-label={alt} sx={{ width: '100%', height: '100%', bgcolor: 'action.hover' }} />;
+}
+
+/** The placeholder as a thumbnail component: the grid's default, when the page gives none. */
+export function PlaceholderThumbnail({ alt }: ThumbnailProps) {
+  return <ThumbnailPlaceholder alt={alt} />;
+}
+
+/** "Video" or "Live photo" over a cell's corner, read after the title. */
+export function FileTypeBadge({ fileType }: { fileType: FileType }) {
+  const { t } = useTranslation('photos');
+  if (fileType !== FileType.video && fileType !== FileType.livePhoto) return null;
+  const Icon = fileType === FileType.video ? PlayIcon : LiveIcon;
+  return (
+    <Box
+      component="span"
+      sx={{
+        position: 'absolute',
+        top: 6,
+        right: 6,
+        display: 'flex',
+        color: 'common.white',
+        filter: 'drop-shadow(0 0 2px rgba(0, 0, 0, 0.8))',
+        pointerEvents: 'none',
+      }}
+    >
+      <Icon fontSize="small" aria-hidden />
+      <Box component="span" sx={visuallyHidden}>
+        {t(fileType === FileType.video ? 'grid.video' : 'grid.live_photo')}
+      </Box>
+    </Box>
+  );
+}
