@@ -5,8 +5,15 @@
 // See: [Note: Storage registry]
 import type { AppStorage } from '@ente/shared/storage/registry.ts';
 
+/**
+ * The library's cache (library/library-cache.ts): the collections, files and trash entries as the server sent
+ * them (keys, names and metadata still encrypted) and the cursors of their diffs.
+ */
+export const photosLibraryDB = { kind: 'idb', database: 'ente-photos-library', clearedOnLogout: true } as const;
+
 export const photosStorage: AppStorage = {
   places: [
+    photosLibraryDB,
     { kind: 'localforage', database: 'ente-files', objectStore: 'files', clearedOnLogout: true },
     { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
     { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },

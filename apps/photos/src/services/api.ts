@@ -27,7 +27,14 @@ import {
 import { publicKeyResponseSchema, userDetailsResponseSchema } from '@ente/protocol/users.ts';
 import { del, getJSON, post, postJSON, put, putJSON } from '@ente/shared/http.ts';
 
-export type { Collection, CollectionDiffResponse, CollectionUser, PublicLink, TrashDiffResponse };
+export type {
+  Collection,
+  CollectionDiffResponse,
+  CollectionUser,
+  PublicLink,
+  TrashDiffResponse,
+  UpdatePublicLinkRequest,
+};
 
 /** Lets the library cancel its requests in flight when it closes. */
 export type ApiOptions = { signal?: AbortSignal };

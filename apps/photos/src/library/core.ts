@@ -1,0 +1,291 @@
+// The library's pure core: `step(state, event)` answers the next state and the effects the shell
+// (library.ts) must run: emit a snapshot, pull, save a change to the cache, tell the other tabs, stop.
+// No I/O, no clock, no promises: what the albums, files, trash, cursors and status become is decided here,
+// and tested without timers, fakes or a DOM (core.test.ts). See: [Note: Photos library sync] in library.ts.
+import type { CachedEntity, EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
+
+import { cacheIds } from './cache-ids.ts';
+import { newestFirst } from './model.ts';
+import type { Album, GalleryFile, TrashedFile } from './types.ts';
+
+/** A collection as the library keeps it: deleted ones stay, without their files, so that their keys open the trash. */
+export interface CollectionEntry {
+  album: Album;
+  deleted: boolean;
+}
+
+export interface LibraryState {
+  /** Every collection seen, by id. Maps are replaced (never changed in place) when they change. */
+  collections: ReadonlyMap<number, CollectionEntry>;
+  /** Each live collection's files, by collection id then file id (a file in two albums is in both). */
+  files: ReadonlyMap<number, ReadonlyMap<number, GalleryFile>>;
+  trash: ReadonlyMap<number, TrashedFile>;
+  /** The `sinceTime` of the next collections list, trash diff, and each collection's diff. */
+  cursors: { collections: number; trash: number; files: ReadonlyMap<number, number> };
+  status: 'loading' | 'ready' | 'failed';
+  /** A pull run is under way (shown). */
+  syncing: boolean;
+  /** The browser is offline, or the last request got no answer. */
+  offline: boolean;
+  /** The last pull failed (the server refused or answered wrongly). */
+  failed: boolean;
+  /** A pull run is under way (from the request to its end, reruns included). */
+  pulling: boolean;
+  /** Something asked for a pull while one ran: one more follows it. */
+  pullAgain: boolean;
+  closed: boolean;
+}
+
+/** What the cache held, opened by the shell. */
+export interface CachedLibrary {
+  collections: readonly CollectionEntry[];
+  files: readonly { collectionID: number; files: readonly GalleryFile[] }[];
+  trash: readonly TrashedFile[];
+  cursors: { collections: number; trash: number; files: ReadonlyMap<number, number> };
+}
+
+export type LibraryEvent =
+  /** The cache's rows, opened (only those that opened). */
+  | ({ type: 'cacheRead' } & CachedLibrary)
+  /** Something wants a pull (open, a write, another tab, the network back, visibility, the timer). */
+  | { type: 'pullRequested' }
+  /** The browser was offline when the pull was due: no request is made. */
+  | { type: 'pullSkippedOffline' }
+  | { type: 'pullStarted' }
+  /** The collections changed since the cursor: those that opened, and the ids of those that did not. */
+  | {
+      type: 'collectionsApplied';
+      changed: readonly CollectionEntry[];
+      unopened: readonly number[];
+      cached: readonly CachedEntity[];
+      cursor: number;
+    }
+  /** A page of one collection's diff: its live files that opened, the ids that left it (or did not open). */
+  | {
+      type: 'filesApplied';
+      collectionID: number;
+      changed: readonly GalleryFile[];
+      removed: readonly number[];
+      cached: readonly CachedEntity[];
+      cursor: number;
+    }
+  /** A page of the trash diff: entries in the trash, and the ids that left it (restored, deleted for ever). */
+  | {
+      type: 'trashApplied';
+      changed: readonly TrashedFile[];
+      removed: readonly number[];
+      cached: readonly CachedEntity[];
+      cursor: number;
+    }
+  | { type: 'pullSucceeded' }
+  /** `offline`: a request got no answer. */
+  | { type: 'pullFailed'; offline: boolean }
+  | { type: 'wentOffline' }
+  /** A write of this tab went through: pull what it changed, and tell the other tabs. */
+  | { type: 'written' }
+  | { type: 'closed' };
+
+export type LibraryEffect =
+  | { type: 'emit' }
+  | { type: 'pull' }
+  | { type: 'save'; change: EntityCacheChange }
+  | { type: 'announce' }
+  /** Forget everything and stop listening and requesting (close). */
+  | { type: 'stop' };
+
+export interface Step {
+  state: LibraryState;
+  effects: LibraryEffect[];
+}
+
+export const initialState: LibraryState = {
+  collections: new Map(),
+  files: new Map(),
+  trash: new Map(),
+  cursors: { collections: 0, trash: 0, files: new Map() },
+  status: 'loading',
+  syncing: false,
+  offline: false,
+  failed: false,
+  pulling: false,
+  pullAgain: false,
+  closed: false,
+};
+
+const emit: LibraryEffect = { type: 'emit' };
+
+/** A cursor record: an entity whose `updatedAt` is the cursor, so that the cache never moves it back. */
+const cursorRecord = (id: string, cursor: number): CachedEntity => ({
+  id,
+  encryptedData: '',
+  header: '',
+  updatedAt: cursor,
+});
+
+export function step(state: LibraryState, event: LibraryEvent): Step {
+  if (state.closed) return { state, effects: [] };
+  switch (event.type) {
+    case 'cacheRead': {
+      const collections = new Map(state.collections);
+      for (const entry of event.collections) collections.set(entry.album.id, entry);
+      const files = new Map(state.files);
+      for (const { collectionID, files: held } of event.files) {
+        if (collections.get(collectionID)?.deleted !== false) continue;
+        files.set(collectionID, new Map(held.map((file) => [file.id, file])));
+      }
+      const trash = new Map(event.trash.map((entry) => [entry.file.id, entry]));
+      const next = { ...state, collections, files, trash, cursors: event.cursors, status: 'ready' as const };
+      return { state: next, effects: [emit] };
+    }
+    case 'pullRequested':
+      if (state.pulling) return { state: { ...state, pullAgain: true }, effects: [] };
+      return { state: { ...state, pulling: true, pullAgain: false }, effects: [{ type: 'pull' }] };
+    case 'pullSkippedOffline':
+      return { state: { ...state, pulling: false, pullAgain: false, offline: true, syncing: false }, effects: [emit] };
+    case 'pullStarted':
+      return { state: { ...state, syncing: true }, effects: [emit] };
+    case 'collectionsApplied':
+      return collectionsApplied(state, event);
+    case 'filesApplied':
+      return filesApplied(state, event);
+    case 'trashApplied': {
+      const trash = new Map(state.trash);
+      for (const id of event.removed) trash.delete(id);
+      for (const entry of event.changed) trash.set(entry.file.id, entry);
+      const cursors = { ...state.cursors, trash: Math.max(state.cursors.trash, event.cursor) };
+      const change: EntityCacheChange = {
+        put: [...event.cached, cursorRecord(cacheIds.trashCursor, cursors.trash)],
+        remove: event.removed.map(cacheIds.trashEntry),
+      };
+      return { state: { ...state, trash, cursors }, effects: [{ type: 'save', change }, emit] };
+    }
+    case 'pullSucceeded':
+      return runEnded({ ...state, status: 'ready', offline: false, failed: false });
+    case 'pullFailed':
+      return runEnded({
+        ...state,
+        status: state.status === 'loading' ? 'failed' : state.status,
+        offline: event.offline,
+        failed: !event.offline,
+      });
+    case 'wentOffline':
+      return { state: { ...state, offline: true }, effects: [emit] };
+    case 'written':
+      return withPull(state);
+    case 'closed':
+      return {
+        state: { ...initialState, collections: new Map(), files: new Map(), trash: new Map(), closed: true },
+        effects: [{ type: 'stop' }],
+      };
+  }
+}
+
+function withPull(state: LibraryState): Step {
+  const pulled = step(state, { type: 'pullRequested' });
+  return { state: pulled.state, effects: [{ type: 'announce' }, ...pulled.effects] };
+}
+
+function runEnded(state: LibraryState): Step {
+  if (state.pullAgain) {
+    return { state: { ...state, pullAgain: false }, effects: [emit, { type: 'pull' }] };
+  }
+  return { state: { ...state, pulling: false, syncing: false }, effects: [emit] };
+}
+
+function collectionsApplied(state: LibraryState, event: Extract<LibraryEvent, { type: 'collectionsApplied' }>): Step {
+  const collections = new Map(state.collections);
+  const files = new Map(state.files);
+  const fileCursors = new Map(state.cursors.files);
+  const remove: string[] = [];
+  const dropFiles = (collectionID: number) => {
+    for (const fileID of files.get(collectionID)?.keys() ?? []) remove.push(cacheIds.file(collectionID, fileID));
+    remove.push(cacheIds.filesCursor(collectionID));
+    files.delete(collectionID);
+    fileCursors.delete(collectionID);
+  };
+  for (const entry of event.changed) {
+    collections.set(entry.album.id, entry);
+    if (entry.deleted) dropFiles(entry.album.id);
+  }
+  for (const id of event.unopened) {
+    if (collections.delete(id)) dropFiles(id);
+    remove.push(cacheIds.collection(id));
+  }
+  const cursor = Math.max(state.cursors.collections, event.cursor);
+  const cursors = { ...state.cursors, collections: cursor, files: fileCursors };
+  const change: EntityCacheChange = {
+    put: [...event.cached, cursorRecord(cacheIds.collectionsCursor, cursor)],
+    remove,
+  };
+  return { state: { ...state, collections, files, cursors }, effects: [{ type: 'save', change }, emit] };
+}
+
+function filesApplied(state: LibraryState, event: Extract<LibraryEvent, { type: 'filesApplied' }>): Step {
+  const id = event.collectionID;
+  // A page of a collection deleted meanwhile (another pull, another tab): nothing of it is kept.
+  if (state.collections.get(id)?.deleted !== false) return { state, effects: [] };
+  const held = new Map(state.files.get(id));
+  for (const fileID of event.removed) held.delete(fileID);
+  for (const file of event.changed) held.set(file.id, file);
+  const files = new Map(state.files).set(id, held);
+  const cursor = Math.max(state.cursors.files.get(id) ?? 0, event.cursor);
+  const cursors = { ...state.cursors, files: new Map(state.cursors.files).set(id, cursor) };
+  const change: EntityCacheChange = {
+    put: [...event.cached, cursorRecord(cacheIds.filesCursor(id), cursor)],
+    remove: event.removed.map((fileID) => cacheIds.file(id, fileID)),
+  };
+  return { state: { ...state, files, cursors }, effects: [{ type: 'save', change }, emit] };
+}
+
+/**
+ * The live collections whose files may have changed: a collection's `updationTime` is at least that of every
+ * change to its files (docs/protocol.md#photos, the one diff rule), so one not newer than its files' cursor is skipped.
+ */
+export function collectionsToPull(state: LibraryState): number[] {
+  const ids: number[] = [];
+  for (const [id, { album, deleted }] of state.collections) {
+    if (!deleted && album.updationTime > (state.cursors.files.get(id) ?? 0)) ids.push(id);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+/** What pages read. */
+export interface LibrarySnapshot {
+  /** The live albums, most recently changed first. */
+  albums: readonly Album[];
+  /** One per file id across albums (`collectionIDs` lists them), newest first by editedTime ?? creationTime. */
+  files: readonly GalleryFile[];
+  /** Most recently trashed first (the latest `deleteBy` first). */
+  trash: readonly TrashedFile[];
+  status: LibraryState['status'];
+  syncing: boolean;
+  offline: boolean;
+  failed: boolean;
+}
+
+export function snapshotOf(state: LibraryState): LibrarySnapshot {
+  const live = [...state.collections.values()].filter((entry) => !entry.deleted).map((entry) => entry.album);
+  const albums = live.sort((a, b) => b.updationTime - a.updationTime || a.id - b.id);
+  const byID = new Map<number, GalleryFile>();
+  // Albums in id order, so that the collection a file's key is read from does not depend on timing.
+  for (const id of [...state.files.keys()].sort((a, b) => a - b)) {
+    for (const file of state.files.get(id)?.values() ?? []) {
+      const seen = byID.get(file.id);
+      if (seen) {
+        if (!seen.collectionIDs.includes(id))
+          byID.set(file.id, { ...seen, collectionIDs: [...seen.collectionIDs, id] });
+      } else {
+        byID.set(file.id, file);
+      }
+    }
+  }
+  const files = [...byID.values()].sort(newestFirst);
+  const trash = [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
+  const { status, syncing, offline, failed } = state;
+  return { albums, files, trash, status, syncing, offline, failed };
+}
+
+/** The files of one album, newest first. */
+export function filesOfAlbum(snapshot: LibrarySnapshot, albumID: number): GalleryFile[] {
+  return snapshot.files.filter((file) => file.collectionIDs.includes(albumID));
+}
