@@ -7,19 +7,9 @@
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
+import { STREAM_CHUNK_BYTES, STREAM_ENCRYPTED_CHUNK_BYTES, streamEncryptedSize } from './stream-sizes.ts';
 
-/** Plaintext bytes per chunk (Ente's `ENCRYPTION_CHUNK_SIZE`). */
-export const STREAM_CHUNK_BYTES = 4 * 1024 * 1024;
-/** What each chunk grows by: a 1-byte tag and a 16-byte MAC. */
-export const STREAM_CHUNK_OVERHEAD = 17;
-/** Bytes per encrypted chunk, except the last. */
-export const STREAM_ENCRYPTED_CHUNK_BYTES = STREAM_CHUNK_BYTES + STREAM_CHUNK_OVERHEAD;
-
-/** The size of the encrypted object of a file of `plaintextBytes`. */
-export function streamEncryptedSize(plaintextBytes: number): number {
-  const chunks = Math.max(1, Math.ceil(plaintextBytes / STREAM_CHUNK_BYTES));
-  return plaintextBytes + chunks * STREAM_CHUNK_OVERHEAD;
-}
+export * from './stream-sizes.ts';
 
 /** Encrypts one file, chunk after chunk. `key` and `header` are b64. */
 export interface ChunkEncryptor {

@@ -1,0 +1,53 @@
+/** @jest-environment node */
+// The duplicate rule of ../shared/spec/photos-cast.md "Duplicates" (duplicates.ts).
+import { expect, test } from '@jest/globals';
+
+import { FileType, type GalleryFile } from '../library/types.ts';
+import { decideDuplicate, mayBeDuplicate } from './duplicates.ts';
+
+const me = 7;
+function file(id: number, collectionIDs: number[], metadata: Partial<GalleryFile['metadata']> = {}, ownerID = me) {
+  return {
+    id,
+    ownerID,
+    collectionIDs,
+    key: 'k',
+    fileHeader: 'h',
+    thumbnailHeader: 't',
+    updationTime: 0,
+    metadata: {
+      title: 'a.jpg',
+      creationTime: 0,
+      modificationTime: 0,
+      fileType: FileType.image,
+      hash: 'H',
+      ...metadata,
+    },
+  } satisfies GalleryFile;
+}
+const key = { title: 'a.jpg', fileType: FileType.image, hash: 'H' };
+
+test('same hash, title and type in the target album: skipped', () => {
+  const existing = file(1, [10, 11]);
+  expect(decideDuplicate(key, 11, [file(2, [12]), existing], me)).toEqual({ kind: 'skip', existing });
+});
+
+test('in another album of mine: added', () => {
+  const existing = file(1, [12]);
+  expect(decideDuplicate(key, 11, [existing], me)).toEqual({ kind: 'add', existing });
+});
+
+test('only in an album shared with me (someone else’s file): uploaded', () => {
+  expect(decideDuplicate(key, 11, [file(1, [12], {}, 99)], me)).toEqual({ kind: 'upload' });
+});
+
+test('a different hash, title or type is no duplicate', () => {
+  const files = [file(1, [11], { hash: 'other' }), file(2, [11], { title: 'b.jpg' }), file(3, [11], { fileType: 1 })];
+  expect(decideDuplicate(key, 11, files, me)).toEqual({ kind: 'upload' });
+});
+
+test('mayBeDuplicate: only a file of the same title and type makes hashing first worth it', () => {
+  expect(mayBeDuplicate('a.jpg', FileType.image, [file(1, [1])])).toBe(true);
+  expect(mayBeDuplicate('a.jpg', FileType.video, [file(1, [1])])).toBe(false);
+  expect(mayBeDuplicate('b.jpg', FileType.image, [file(1, [1])])).toBe(false);
+});

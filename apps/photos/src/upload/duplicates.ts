@@ -1,0 +1,44 @@
+// The upload's duplicate rule (../shared/spec/photos-cast.md "Duplicates"): a file with the same hash, title
+// and type as one the target album holds is skipped; one that another album of the user holds is added to the
+// target (POST /collections/add-files) instead of uploaded again. The library's files are handed in by the
+// caller, so this folder does not depend on how the library is kept.
+import type { FileType, GalleryFile } from '../library/types.ts';
+
+/** What the rule needs of a new file. */
+export interface DuplicateKey {
+  title: string;
+  fileType: FileType;
+  hash: string;
+}
+
+export type DuplicateDecision =
+  { kind: 'upload' } | { kind: 'skip'; existing: GalleryFile } | { kind: 'add'; existing: GalleryFile };
+
+/**
+ * True when some file of the library has this title and type: only then can the file be a duplicate, and
+ * only then is it worth hashing before encrypting (otherwise the hash comes with the encryption, in one pass).
+ */
+export function mayBeDuplicate(title: string, fileType: FileType, files: readonly GalleryFile[]): boolean {
+  return files.some((file) => file.metadata.title === title && file.metadata.fileType === fileType);
+}
+
+/**
+ * The decision for a file going to `collectionID`. Only the user's own files are added from another album
+ * (POST /collections/add-files takes the caller's files only); a match in an album shared with them uploads.
+ */
+export function decideDuplicate(
+  key: DuplicateKey,
+  collectionID: number,
+  files: readonly GalleryFile[],
+  userID: number,
+): DuplicateDecision {
+  const same = files.filter(
+    (file) =>
+      file.metadata.hash === key.hash && file.metadata.title === key.title && file.metadata.fileType === key.fileType,
+  );
+  const inTarget = same.find((file) => file.collectionIDs.includes(collectionID));
+  if (inTarget) return { kind: 'skip', existing: inTarget };
+  const own = same.find((file) => file.ownerID === userID);
+  if (own) return { kind: 'add', existing: own };
+  return { kind: 'upload' };
+}

@@ -1,0 +1,218 @@
+// The work of the upload worker for its one file: hash it, encrypt it to its staging (memory or OPFS) while
+// hashing and MD5-ing per part, make and encrypt its thumbnail, read its EXIF, seal its metadata and key, and
+// PUT the ciphertext to the signed URLs the main thread obtained. The file key never leaves this worker except
+// boxed with the album's key. Runs only in a worker (see upload-worker.ts); nothing is logged.
+import {
+  encryptBlobB64,
+  encryptBoxB64,
+  encryptFileForUpload,
+  fromB64,
+  hashFileB64,
+  md5B64,
+  STREAM_CHUNK_BYTES,
+  streamEncryptedSize,
+  utf8Bytes,
+  type FileEncryption,
+} from '@ente/crypto';
+
+import type { FileMetadata } from '../library/types.ts';
+import { exifFacts, type ExifFacts, type ExifTags } from './metadata.ts';
+import { chooseStaging, completeMultipartBody } from './plan.ts';
+import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
+import { makeThumbnail } from './thumbnail.ts';
+import { UploadError } from './types.ts';
+
+/** Where the main thread was told to PUT an object. */
+export type PutTarget =
+  | { kind: 'single'; url: string; md5: string }
+  | { kind: 'multipart'; parts: { url: string; offset: number; length: number; md5: string }[]; completeURL: string };
+
+export interface EncryptedFileFacts {
+  hash: string;
+  header: string;
+  size: number;
+  partLength: number;
+  partMd5s: string[];
+}
+
+export interface SealedFile {
+  encryptedKey: string;
+  keyDecryptionNonce: string;
+  metadata: { encryptedData: string; decryptionHeader: string };
+}
+
+/** How many times a PUT is tried when the store does not answer or answers 5xx / 429. */
+const PUT_ATTEMPTS = 3;
+
+async function* readFile(file: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < file.size; offset += STREAM_CHUNK_BYTES) {
+    signal?.throwIfAborted();
+    try {
+      yield new Uint8Array(await file.slice(offset, offset + STREAM_CHUNK_BYTES).arrayBuffer());
+    } catch {
+      throw new UploadError('unreadable', 'the file could not be read');
+    }
+  }
+}
+
+/** The EXIF facts of an image, read from its first MiB (where JPEG and HEIC keep them); none on failure. */
+async function readExif(file: Blob): Promise<ExifFacts> {
+  try {
+    const { load } = await import('exifreader');
+    const head = await file.slice(0, 1024 * 1024).arrayBuffer();
+    const tags = (await load(head, { expanded: true, async: true })) as ExifTags;
+    return exifFacts(tags);
+  } catch {
+    return {};
+  }
+}
+
+async function putWithRetries(url: string, init: () => RequestInit, what: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await fetch(url, init());
+    } catch {
+      if (attempt >= PUT_ATTEMPTS) throw new UploadError('network', `${what}: no answer from the object store`);
+    }
+    if (response?.ok) return response;
+    if (response && response.status < 500 && response.status !== 429) {
+      throw new UploadError('server', `${what}: the object store answered ${response.status}`);
+    }
+    if (attempt >= PUT_ATTEMPTS)
+      throw new UploadError('server', `${what}: the object store answered ${response?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+  }
+}
+
+async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes: number) => void): Promise<void> {
+  if (target.kind === 'single') {
+    const body = staging.read(0, staging.size);
+    await putWithRetries(target.url, () => ({ method: 'PUT', body, headers: { 'Content-MD5': target.md5 } }), 'PUT');
+    onProgress(staging.size);
+    return;
+  }
+  const etags: string[] = [];
+  let sent = 0;
+  for (const part of target.parts) {
+    const body = staging.read(part.offset, part.length);
+    const response = await putWithRetries(
+      part.url,
+      () => ({ method: 'PUT', body, headers: { 'Content-MD5': part.md5 } }),
+      'part PUT',
+    );
+    const etag = response.headers.get('ETag');
+    // The store must expose ETag to the browser (CORS), or the parts cannot be assembled.
+    if (!etag) throw new UploadError('server', 'the object store did not expose the part ETag');
+    etags.push(etag);
+    sent += part.length;
+    onProgress(sent);
+  }
+  const xml = completeMultipartBody(etags);
+  await putWithRetries(
+    target.completeURL,
+    () => ({ method: 'POST', body: xml, headers: { 'Content-Type': 'text/xml' } }),
+    'multipart completion',
+  );
+}
+
+/** The methods of one upload worker; its state is the one file it works on. */
+export function createFileJob() {
+  let encryption: FileEncryption | undefined;
+  let staging: Staging | undefined;
+  let thumbnail: { bytes: Uint8Array<ArrayBuffer>; header: string; md5: string } | undefined;
+
+  const fileKey = () => {
+    if (!encryption) throw new Error('the file is not encrypted yet');
+    return encryption.key;
+  };
+
+  return {
+    /** BLAKE2b-512 of the file (b64); progress in bytes read. */
+    async hash({ file }: { file: File }, progress: (bytes: number) => void): Promise<string> {
+      return hashFileB64(readFile(file), { onProgress: progress });
+    },
+
+    /** Encrypts the file under a fresh key into its staging; progress in plaintext bytes. */
+    async encrypt(
+      { file, partLength }: { file: File; partLength: number },
+      progress: (bytes: number) => void,
+    ): Promise<EncryptedFileFacts> {
+      const size = streamEncryptedSize(file.size);
+      const where = chooseStaging(size, size > partLength && (await opfsAvailable()));
+      if (where === 'tooLarge') throw new UploadError('tooLarge');
+      await staging?.dispose();
+      staging = where === 'opfs' ? await opfsStaging() : memoryStaging(size);
+      const into = staging;
+      encryption = await encryptFileForUpload(readFile(file), {
+        partLength,
+        write: (bytes) => into.write(bytes),
+        onProgress: progress,
+      });
+      const { hash, header, partMd5s } = encryption;
+      return { hash, header, size: encryption.size, partLength, partMd5s };
+    },
+
+    /** Makes and encrypts the thumbnail: of the image itself, or of a video frame captured by the main thread. */
+    async thumbnail({
+      file,
+      frame,
+    }: {
+      file?: File;
+      frame?: ImageBitmap;
+    }): Promise<{ size: number; md5: string; header: string }> {
+      const jpeg = await makeThumbnail(file ? { image: file } : { frame });
+      const blob = await encryptBlobB64(new Uint8Array(await jpeg.arrayBuffer()), fileKey());
+      const bytes = fromB64(blob.encryptedData) as Uint8Array<ArrayBuffer>;
+      thumbnail = { bytes, header: blob.header, md5: await md5B64(bytes) };
+      return { size: bytes.length, md5: thumbnail.md5, header: blob.header };
+    },
+
+    exif({ file }: { file: File }): Promise<ExifFacts> {
+      return readExif(file);
+    },
+
+    /** The file key boxed with the album's key, and the metadata encrypted under the file key. */
+    async seal({ collectionKey, metadata }: { collectionKey: string; metadata: FileMetadata }): Promise<SealedFile> {
+      const box = await encryptBoxB64(fileKey(), collectionKey);
+      const blob = await encryptBlobB64(utf8Bytes(JSON.stringify(metadata)), fileKey());
+      return {
+        encryptedKey: box.encryptedData,
+        keyDecryptionNonce: box.nonce,
+        metadata: { encryptedData: blob.encryptedData, decryptionHeader: blob.header },
+      };
+    },
+
+    /** Another file's key (already in the library) boxed with the target album's key, for add-files. */
+    async boxKey({ fileKey: key, collectionKey }: { fileKey: string; collectionKey: string }) {
+      const box = await encryptBoxB64(key, collectionKey);
+      return { encryptedKey: box.encryptedData, keyDecryptionNonce: box.nonce };
+    },
+
+    /** PUTs the staged ciphertext; progress in bytes sent. */
+    async putFile({ target }: { target: PutTarget }, progress: (bytes: number) => void): Promise<void> {
+      if (!staging) throw new Error('the file is not encrypted yet');
+      await putObject(target, staging, progress);
+    },
+
+    async putThumbnail({ url }: { url: string }): Promise<void> {
+      if (!thumbnail) throw new Error('no thumbnail yet');
+      const { bytes, md5 } = thumbnail;
+      await putWithRetries(
+        url,
+        () => ({ method: 'PUT', body: bytes, headers: { 'Content-MD5': md5 } }),
+        'thumbnail PUT',
+      );
+    },
+
+    /** Frees the staging (the OPFS file is removed). */
+    async dispose(): Promise<void> {
+      await staging?.dispose();
+      staging = undefined;
+      thumbnail = undefined;
+      encryption = undefined;
+    },
+  };
+}
+
+export type FileJob = ReturnType<typeof createFileJob>;

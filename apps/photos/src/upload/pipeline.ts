@@ -1,0 +1,145 @@
+// One file's upload as the main thread conducts it (the queue's `run`): every heavy step happens in the file's
+// upload worker (file-job.ts); here only decisions and the API calls.
+//
+// 1. Its type from its MIME type or extension (unsupported: fail), its size within the server's limit.
+// 2. When the library has a file of the same title and type, the worker hashes it first and the duplicate rule
+//    decides (duplicates.ts): skipped, or added from another album with its key boxed again, or uploaded.
+// 3. The worker encrypts it under a fresh key into its staging (hashing it on the way, and checking the rule
+//    then if it did not before), makes and encrypts the thumbnail (a video's frame is captured here first),
+//    reads its EXIF, and seals the metadata and the file key boxed with the album's key.
+// 4. Upload URLs for the file (one, or one per part with every part's MD5) and the thumbnail; the worker PUTs.
+// 5. POST /files. The worker ends in every case, cancelled included.
+import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
+
+import { FileType, type GalleryFile } from '../library/types.ts';
+import { decideDuplicate, mayBeDuplicate, type DuplicateDecision } from './duplicates.ts';
+import type { PutTarget } from './file-job.ts';
+import { buildFileMetadata, fileTypeOf, type ExifFacts } from './metadata.ts';
+import { MAX_OBJECT_BYTES, planObjectUpload, UPLOAD_PART_BYTES } from './plan.ts';
+import { fileWork, workBefore } from './progress.ts';
+import type { UploadRunControl } from './queue.ts';
+import { UploadError, type UploadOutcome, type UploadTarget } from './types.ts';
+import type { UploadApi } from './upload-api.ts';
+import type { UploadWorker } from './worker-client.ts';
+
+export interface PipelineDeps {
+  api: UploadApi;
+  startWorker(): UploadWorker;
+  /** The library's files now (for the duplicate rule). */
+  existingFiles(): readonly GalleryFile[];
+  /** The signed-in user's id (only their own files are added from another album). */
+  userID(): number;
+  captureVideoFrame(file: File, signal: AbortSignal): Promise<ImageBitmap | undefined>;
+  partLength?: number;
+}
+
+export async function uploadOneFile(
+  { file, target }: { file: File; target: UploadTarget },
+  control: UploadRunControl,
+  deps: PipelineDeps,
+): Promise<UploadOutcome> {
+  const { signal } = control;
+  const fileType = fileTypeOf(file.name, file.type);
+  if (fileType === undefined) throw new UploadError('unsupported');
+  if (streamEncryptedSize(file.size) > MAX_OBJECT_BYTES) throw new UploadError('tooLarge');
+  const partLength = deps.partLength ?? UPLOAD_PART_BYTES;
+  signal.throwIfAborted();
+
+  const worker = deps.startWorker();
+  const cancel = () => worker.terminate(new UploadError('cancelled'));
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const hashesFirst = mayBeDuplicate(file.name, fileType, deps.existingFiles());
+    control.setProgress(0, fileWork(file.size, hashesFirst));
+    const decide = (hash: string) =>
+      decideDuplicate({ title: file.name, fileType, hash }, target.collectionID, deps.existingFiles(), deps.userID());
+
+    if (hashesFirst) {
+      control.setStatus('hashing');
+      const hash = await worker.call('hash', { file }, { onProgress: (done) => control.setProgress(done) });
+      const decision = decide(hash);
+      if (decision.kind !== 'upload') return await settleDuplicate(decision, target, worker, deps.api, signal);
+    }
+
+    control.setStatus('encrypting');
+    const encryptingFrom = workBefore('encrypting', file.size, hashesFirst);
+    const encrypted = await worker.call(
+      'encrypt',
+      { file, partLength },
+      { onProgress: (done) => control.setProgress(encryptingFrom + done) },
+    );
+    if (!hashesFirst) {
+      const decision = decide(encrypted.hash);
+      if (decision.kind !== 'upload') return await settleDuplicate(decision, target, worker, deps.api, signal);
+    }
+
+    const frame = fileType === FileType.video ? await deps.captureVideoFrame(file, signal) : undefined;
+    const thumbnail = await worker.call('thumbnail', fileType === FileType.video ? { frame } : { file }, {
+      transfer: frame ? [frame] : [],
+    });
+    const exif: ExifFacts = fileType === FileType.image ? await worker.call('exif', { file }) : {};
+    const metadata = buildFileMetadata({
+      name: file.name,
+      fileType,
+      lastModified: file.lastModified,
+      hash: encrypted.hash,
+      exif,
+    });
+    const sealed = await worker.call('seal', { collectionKey: target.collectionKey, metadata });
+
+    control.setStatus('uploading');
+    const plan = planObjectUpload(encrypted.size, encrypted.partLength, encrypted.partMd5s);
+    let put: PutTarget;
+    let fileObjectKey: string;
+    if (plan.kind === 'single') {
+      const answer = await deps.api.uploadURL({ contentLength: plan.size, contentMD5: plan.md5 }, signal);
+      put = { kind: 'single', url: answer.url, md5: plan.md5 };
+      fileObjectKey = answer.objectKey;
+    } else {
+      const answer = await deps.api.multipartUploadURLs(
+        { contentLength: plan.size, partLength: plan.partLength, partMd5s: plan.parts.map((part) => part.md5) },
+        signal,
+      );
+      if (answer.partURLs.length !== plan.parts.length) throw new UploadError('server', 'wrong number of part URLs');
+      const parts = plan.parts.map((part, index) => ({ ...part, url: answer.partURLs[index] ?? '' }));
+      put = { kind: 'multipart', parts, completeURL: answer.completeURL };
+      fileObjectKey = answer.objectKey;
+    }
+    const thumbnailURL = await deps.api.uploadURL({ contentLength: thumbnail.size, contentMD5: thumbnail.md5 }, signal);
+    const uploadingFrom = workBefore('uploading', file.size, hashesFirst);
+    await worker.call('putFile', { target: put }, { onProgress: (sent) => control.setProgress(uploadingFrom + sent) });
+    await worker.call('putThumbnail', { url: thumbnailURL.url });
+
+    control.setStatus('finishing');
+    const created = await deps.api.createFile(
+      {
+        collectionID: target.collectionID,
+        encryptedKey: sealed.encryptedKey,
+        keyDecryptionNonce: sealed.keyDecryptionNonce,
+        file: { objectKey: fileObjectKey, decryptionHeader: encrypted.header, size: encrypted.size },
+        thumbnail: { objectKey: thumbnailURL.objectKey, decryptionHeader: thumbnail.header, size: thumbnail.size },
+        metadata: sealed.metadata,
+      },
+      signal,
+    );
+    return { kind: 'uploaded', file: created };
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    await worker.call('dispose', undefined).catch(() => undefined);
+    worker.terminate();
+  }
+}
+
+async function settleDuplicate(
+  decision: Exclude<DuplicateDecision, { kind: 'upload' }>,
+  target: UploadTarget,
+  worker: UploadWorker,
+  api: UploadApi,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
+  const existingFileID = decision.existing.id;
+  if (decision.kind === 'skip') return { kind: 'skipped', existingFileID };
+  const boxed = await worker.call('boxKey', { fileKey: decision.existing.key, collectionKey: target.collectionKey });
+  await api.addFiles({ collectionID: target.collectionID, files: [{ id: existingFileID, ...boxed }] }, signal);
+  return { kind: 'added', existingFileID };
+}

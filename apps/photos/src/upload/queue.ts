@@ -1,0 +1,194 @@
+// The upload queue of the main thread: files wait in order, `concurrency` of them run at once (each in its own
+// upload worker, through `run`), and each has a status, its progress in bytes of work, and its outcome or
+// error. Cancel stops one file or all (a running one through its AbortSignal); retry puts a failed or
+// cancelled file back in the queue. Listeners hear of every change and read an immutable snapshot (fit for
+// React's useSyncExternalStore). The queue knows nothing of HTTP or crypto: `run` does the work.
+import { fileWork, overallProgress, type Progress } from './progress.ts';
+import { asUploadError, type UploadError, type UploadOutcome, type UploadStatus, type UploadTarget } from './types.ts';
+
+/** What `run` is told for one file: its stage and its progress, and a signal aborted when it is cancelled. */
+export interface UploadRunControl {
+  signal: AbortSignal;
+  setStatus(status: 'hashing' | 'encrypting' | 'uploading' | 'finishing'): void;
+  setProgress(done: number, total?: number): void;
+}
+
+export type RunUpload = (
+  job: { file: File; target: UploadTarget },
+  control: UploadRunControl,
+) => Promise<UploadOutcome>;
+
+/** One file of the queue as listeners see it. */
+export interface UploadItem {
+  readonly id: number;
+  readonly file: File;
+  readonly target: UploadTarget;
+  readonly status: UploadStatus;
+  readonly done: number;
+  readonly total: number;
+  readonly outcome?: UploadOutcome;
+  readonly error?: UploadError;
+}
+
+export interface UploadQueueSnapshot {
+  readonly items: readonly UploadItem[];
+  readonly progress: Progress;
+  /** Files queued or running. */
+  readonly pending: number;
+}
+
+export interface UploadQueue {
+  /** Queues files for `target`; answers their ids. */
+  add(files: readonly File[], target: UploadTarget): number[];
+  cancel(id: number): void;
+  cancelAll(): void;
+  /** Queues a failed or cancelled file again. */
+  retry(id: number): void;
+  retryFailed(): void;
+  /** Forgets the files that are done, failed or cancelled. */
+  clearFinished(): void;
+  snapshot(): UploadQueueSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Resolves once nothing is queued or running. */
+  whenIdle(): Promise<void>;
+}
+
+interface Entry {
+  item: UploadItem;
+  controller?: AbortController;
+}
+
+const finalStatuses: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled']);
+
+export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; concurrency?: number }): UploadQueue {
+  const entries = new Map<number, Entry>();
+  const listeners = new Set<() => void>();
+  let idleWaiters: (() => void)[] = [];
+  let nextID = 1;
+  let running = 0;
+  let cached: UploadQueueSnapshot | undefined;
+
+  const changed = () => {
+    cached = undefined;
+    for (const listener of [...listeners]) listener();
+    if (pendingCount() === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  };
+  const pendingCount = () => [...entries.values()].filter(({ item }) => !finalStatuses.has(item.status)).length;
+  const update = (entry: Entry, patch: Partial<UploadItem>) => {
+    entry.item = { ...entry.item, ...patch };
+  };
+
+  const pump = () => {
+    for (const entry of entries.values()) {
+      if (running >= concurrency) break;
+      if (entry.item.status === 'queued') void start(entry);
+    }
+  };
+
+  const start = async (entry: Entry) => {
+    running++;
+    const controller = new AbortController();
+    entry.controller = controller;
+    update(entry, { status: 'encrypting', done: 0 });
+    changed();
+    const stillMine = () => entry.controller === controller && !controller.signal.aborted;
+    const control: UploadRunControl = {
+      signal: controller.signal,
+      setStatus(status) {
+        if (!stillMine()) return;
+        update(entry, { status });
+        changed();
+      },
+      setProgress(done, total) {
+        if (!stillMine()) return;
+        update(entry, { done, total: total ?? entry.item.total });
+        changed();
+      },
+    };
+    try {
+      const outcome = await run({ file: entry.item.file, target: entry.item.target }, control);
+      if (stillMine()) update(entry, { status: 'done', outcome, done: entry.item.total });
+    } catch (error) {
+      if (entry.controller === controller) {
+        const failure = asUploadError(error, controller.signal);
+        update(entry, { status: failure.reason === 'cancelled' ? 'cancelled' : 'failed', error: failure });
+      }
+    } finally {
+      if (entry.controller === controller) entry.controller = undefined;
+      running--;
+      changed();
+      pump();
+    }
+  };
+
+  const cancelEntry = (entry: Entry) => {
+    if (finalStatuses.has(entry.item.status)) return;
+    entry.controller?.abort(new Error('cancelled'));
+    update(entry, { status: 'cancelled', error: asUploadError(undefined, AbortSignal.abort()) });
+  };
+
+  const requeue = (entry: Entry) => {
+    if (entry.item.status !== 'failed' && entry.item.status !== 'cancelled') return;
+    entry.controller = undefined;
+    update(entry, { status: 'queued', done: 0, total: fileWork(entry.item.file.size, false), error: undefined });
+  };
+
+  return {
+    add(files, target) {
+      const ids = files.map((file) => {
+        const id = nextID++;
+        const item: UploadItem = { id, file, target, status: 'queued', done: 0, total: fileWork(file.size, false) };
+        entries.set(id, { item });
+        return id;
+      });
+      changed();
+      pump();
+      return ids;
+    },
+    cancel(id) {
+      const entry = entries.get(id);
+      if (!entry) return;
+      cancelEntry(entry);
+      changed();
+    },
+    cancelAll() {
+      for (const entry of entries.values()) cancelEntry(entry);
+      changed();
+    },
+    retry(id) {
+      const entry = entries.get(id);
+      if (!entry) return;
+      requeue(entry);
+      changed();
+      pump();
+    },
+    retryFailed() {
+      for (const entry of entries.values()) if (entry.item.status === 'failed') requeue(entry);
+      changed();
+      pump();
+    },
+    clearFinished() {
+      for (const [id, entry] of entries) if (finalStatuses.has(entry.item.status)) entries.delete(id);
+      changed();
+    },
+    snapshot() {
+      if (!cached) {
+        const items = [...entries.values()].map(({ item }) => item);
+        cached = { items, progress: overallProgress(items), pending: pendingCount() };
+      }
+      return cached;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    whenIdle() {
+      if (pendingCount() === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}
