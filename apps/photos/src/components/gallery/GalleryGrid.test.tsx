@@ -113,5 +113,6 @@ test('a click or Enter opens the file with its place in the grid order; the arro
   await user.keyboard('{ArrowLeft}{ArrowUp}');
   expect(within(grid).getByRole('button', { name: 'IMG_1.jpg' })).toHaveFocus();
   await user.keyboard('{End}{Enter}');
+  expect(onOpen).toHaveBeenCalledTimes(2);
   expect(onOpen.mock.calls[1]?.[0].id).toBe(13);
 });

@@ -1,22 +1,22 @@
 // The gallery grid: the files by day, newest first, a header row per day and rows of square thumbnails as many
 // to a row as the width holds, virtualized against the window's scroll (only the rows on screen, and a few
-// around them, are in the DOM), so that tens of thousands of files scroll smoothly.
+// around them, are in the DOM), so that tens of thousands of files scroll smoothly. With a selection it also
+// selects (../selection/use-grid-selection.ts says how).
 // See: [Note: The gallery grid pattern]
 //
 // [Note: The gallery grid pattern]
-// An ARIA `grid`: each row of the model (grid-model.ts) is a `row`, a day's header one cell spanning the row
-// (an h2, so that a screen reader can jump from day to day), each file a `gridcell` holding one button named
-// by its thumbnail's alt text (the title) and its badge ("Video", "Live photo"). aria-rowcount and
-// aria-rowindex keep the position right though only a window of the rows exists. Focus is a roving tabindex
-// over the files' buttons: one is in the tab order, the arrow keys, Home, End, Page Up and Page Down move it
-// (grid-model.ts, moveIndex), and the focused file's row is always rendered, so the virtualizer never takes
-// the focus away; moving to a row not rendered renders it first, then focuses it, which scrolls it into view.
-// The row model is rebuilt only when the files or the column count change; a scroll only picks rows.
+// An ARIA `grid`: each row of the model (grid-model.ts) is a `row`, a day's header one cell (an h2, so that a
+// screen reader can jump from day to day, and the day's checkbox), each file a `gridcell` (aria-selected while
+// the grid selects) holding one button named by its thumbnail's alt text (the title) and its badge ("Video",
+// "Live photo"), and its checkbox outside the button. aria-rowcount and aria-rowindex keep the position right
+// though only a window of the rows exists. Focus is a roving tabindex over the files' buttons: one is in the tab
+// order, the arrow keys, Home, End, Page Up and Page Down move it (grid-model.ts, moveIndex), and the focused
+// file's row is always rendered, so the virtualizer never takes the focus away; moving to a row not rendered
+// renders it first, then focuses it, which scrolls it into view. The row model is rebuilt only when the files
+// or the column count change; a scroll only picks rows.
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
-  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -25,16 +25,19 @@ import {
   useState,
   type ComponentType,
   type KeyboardEvent,
-  type MouseEvent,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { currentLocale } from '@ente/shared/i18n/i18n.ts';
 
 import type { GalleryFile } from '../../library/types.ts';
+import { allSelected, someSelected, type Selection } from '../selection/selection-model.ts';
+import { useGridSelection } from '../selection/use-grid-selection.ts';
 import { dayLabel } from './day-label.ts';
 import { columnsFor, gridModel, groupByDay, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
-import { FileTypeBadge, PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
+import { CellsRow, DayHeader, gap, headerHeight } from './GridRows.tsx';
+import { PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
 
 export interface GalleryGridProps {
   /** The files to show, in any order (the grid sorts them by day). */
@@ -48,16 +51,15 @@ export interface GalleryGridProps {
   Thumbnail?: ComponentType<ThumbnailProps>;
   /** A file was opened (click, Enter): the file, its index in `ordered`, and the grid's order. */
   onOpen: (file: GalleryFile, index: number, ordered: readonly GalleryFile[]) => void;
+  /** The selection (selection-model.ts); without it and `onSelectionChange` the grid does not select. */
+  selection?: Selection;
+  onSelectionChange?: (next: Selection) => void;
   /** The clock for "Today" and "Yesterday" (ms); the time of the render unless given. */
   now?: number;
 }
 
-/** Space between cells, px. */
-const gap = 4;
-/** Height of a day's header row, px. */
-const headerHeight = 48;
-
-export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, onOpen, now }: GalleryGridProps) {
+export function GalleryGrid(props: GalleryGridProps) {
+  const { files, label, Thumbnail = PlaceholderThumbnail, onOpen, selection, onSelectionChange, now } = props;
   const { t } = useTranslation('photos');
   const gridRef = useRef<HTMLDivElement>(null);
   const width = useWidth(gridRef);
@@ -67,6 +69,9 @@ export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, on
   const days = useMemo(() => groupByDay(files), [files]);
   const model = useMemo(() => gridModel(days, columns), [days, columns]);
   const { rows, ordered } = model;
+  const selects = selection !== undefined && onSelectionChange !== undefined;
+  const selected = selects ? selection.ids : undefined;
+  const handlers = useGridSelection({ model, selection: selects ? selection : undefined, onSelectionChange, onOpen });
 
   const [activeID, setActiveID] = useState<number>();
   // The focused file: the one last focused, or the first when that one left the grid.
@@ -119,7 +124,7 @@ export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, on
   useLayoutEffect(() => {
     const id = pendingFocus.current;
     if (id === undefined) return;
-    const button = gridRef.current?.querySelector<HTMLElement>(`[data-file-id="${id}"]`);
+    const button = buttonOf(gridRef, id);
     if (!button) return;
     pendingFocus.current = undefined;
     if (document.activeElement !== button) button.focus();
@@ -132,35 +137,32 @@ export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, on
     setActiveID(file.id);
     const row = model.rowOfIndex[index];
     if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
-    gridRef.current?.querySelector<HTMLElement>(`[data-file-id="${file.id}"]`)?.focus();
+    buttonOf(gridRef, file.id)?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = indexOfTarget(event.target, model);
-    if (index === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (index === undefined) return;
+    if (handlers.key(event, index)) {
+      event.preventDefault();
+      return;
+    }
     const move = keyMoves[event.key];
-    if (!move) return;
+    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     const pageRows = Math.max(1, Math.floor(window.innerHeight / (cellSize + gap)) - 1);
     focusIndex(moveIndex(model, index, move, pageRows));
   };
 
-  const open = useCallback(
-    (event: MouseEvent<HTMLElement>) => {
-      const index = indexOfTarget(event.currentTarget, model);
-      const file = index === undefined ? undefined : model.ordered[index];
-      if (file && index !== undefined) onOpen(file, index, model.ordered);
-    },
-    [model, onOpen],
-  );
-
   const clock = useClock(now);
   const locale = currentLocale();
+  const selecting = selected !== undefined && selected.size > 0;
   return (
     <Box
       ref={gridRef}
       role="grid"
       aria-label={label ?? t('grid.label')}
+      aria-multiselectable={selects || undefined}
       aria-rowcount={rows.length}
       aria-colcount={columns}
       onKeyDown={onKeyDown}
@@ -181,6 +183,8 @@ export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, on
             day={row.day}
             rowIndex={item.index}
             label={labelOf(row.day, clock, locale, t)}
+            checked={selects ? dayChecked(selection, row.day) : undefined}
+            handlers={handlers}
             style={style}
           />
         ) : (
@@ -190,8 +194,10 @@ export function GalleryGrid({ files, label, Thumbnail = PlaceholderThumbnail, on
             rowIndex={item.index}
             cellSize={cellSize}
             activeColumn={item.index === activeRow ? activeIndex - row.first : -1}
+            selected={selected}
+            selecting={selecting}
             Thumbnail={Thumbnail}
-            onOpen={open}
+            handlers={handlers}
             style={style}
           />
         );
@@ -211,113 +217,26 @@ const keyMoves: Partial<Record<string, GridMove>> = {
   PageDown: 'pageDown',
 };
 
+function dayChecked(selection: Selection, day: Day): 'all' | 'some' | 'none' {
+  const ids = day.files.map((file) => file.id);
+  return allSelected(selection, ids) ? 'all' : someSelected(selection, ids) ? 'some' : 'none';
+}
+
 function labelOf(day: Day, now: number, locale: string, t: (key: 'grid.today' | 'grid.yesterday') => string): string {
   const label = dayLabel(day.start, now, locale);
   return label === 'today' ? t('grid.today') : label === 'yesterday' ? t('grid.yesterday') : label.text;
 }
 
-/** The index in `ordered` of the file whose button `target` is (or is in). */
+function buttonOf(grid: RefObject<HTMLElement | null>, id: number): HTMLElement | null | undefined {
+  return grid.current?.querySelector<HTMLElement>(`button[data-file-id="${id}"]`);
+}
+
+/** The index in `ordered` of the file whose cell `target` is in. */
 function indexOfTarget(target: EventTarget, model: GridModel): number | undefined {
-  const button = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-file-id]') : null;
-  const id = button ? Number(button.dataset.fileId) : NaN;
+  const cell = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-file-id]') : null;
+  const id = cell ? Number(cell.dataset.fileId) : NaN;
   return Number.isNaN(id) ? undefined : model.indexOfID.get(id);
 }
-
-const rowSx = { position: 'absolute', top: 0, left: 0, width: '100%' } as const;
-
-const DayHeader = memo(function DayHeader({
-  day,
-  rowIndex,
-  label,
-  style,
-}: {
-  day: Day;
-  rowIndex: number;
-  label: string;
-  style: { height: number; transform: string };
-}) {
-  return (
-    <Box role="row" aria-rowindex={rowIndex + 1} data-day={day.key} sx={rowSx} style={style}>
-      <Box role="gridcell" sx={{ display: 'flex', alignItems: 'flex-end', height: '100%', pb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {label}
-        </Typography>
-      </Box>
-    </Box>
-  );
-});
-
-interface CellsRowProps {
-  files: GalleryFile[];
-  rowIndex: number;
-  cellSize: number;
-  /** The column of the focused file when it is in this row, else -1. */
-  activeColumn: number;
-  Thumbnail: ComponentType<ThumbnailProps>;
-  onOpen: (event: MouseEvent<HTMLElement>) => void;
-  style: { height: number; transform: string };
-}
-
-const CellsRow = memo(function CellsRow(props: CellsRowProps) {
-  const { files, rowIndex, cellSize, activeColumn, Thumbnail, onOpen, style } = props;
-  return (
-    <Box role="row" aria-rowindex={rowIndex + 1} sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }} style={style}>
-      {files.map((file, column) => (
-        <Cell
-          key={file.id}
-          file={file}
-          column={column}
-          size={cellSize}
-          active={column === activeColumn}
-          Thumbnail={Thumbnail}
-          onOpen={onOpen}
-        />
-      ))}
-    </Box>
-  );
-});
-
-interface CellProps {
-  file: GalleryFile;
-  column: number;
-  size: number;
-  active: boolean;
-  Thumbnail: ComponentType<ThumbnailProps>;
-  onOpen: (event: MouseEvent<HTMLElement>) => void;
-}
-
-const Cell = memo(function Cell({ file, column, size, active, Thumbnail, onOpen }: CellProps) {
-  const { t } = useTranslation('photos');
-  const title = file.metadata.title || t('grid.untitled');
-  return (
-    <Box role="gridcell" aria-colindex={column + 1} sx={{ width: size, height: size, flex: 'none' }}>
-      <Box
-        component="button"
-        type="button"
-        data-file-id={file.id}
-        tabIndex={active ? 0 : -1}
-        onClick={onOpen}
-        sx={{
-          position: 'relative',
-          display: 'block',
-          width: '100%',
-          height: '100%',
-          p: 0,
-          border: 0,
-          borderRadius: 1,
-          overflow: 'hidden',
-          cursor: 'pointer',
-          bgcolor: 'transparent',
-          color: 'inherit',
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
-        }}
-      >
-        <Thumbnail file={file} alt={title} />
-        <FileTypeBadge fileType={file.metadata.fileType} />
-      </Box>
-    </Box>
-  );
-});
 
 /** `fixed` if given, else the time, moved on at each local midnight (for "Today" and "Yesterday"). */
 function useClock(fixed: number | undefined): number {
@@ -333,7 +252,7 @@ function useClock(fixed: number | undefined): number {
 }
 
 /** The element's width, followed as it changes; the window's until the first layout (and in a test's DOM). */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+function useWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
   useEffect(() => {
     const element = ref.current;

@@ -1,0 +1,97 @@
+// The bar of actions over the selected files: how many are selected (also said to screen readers as it
+// changes), and add to an album, move to an album, download, move to the trash, and clear. Each action is a
+// callback of the page; one it does not give is not shown (a shared album's viewer cannot move or trash).
+// Escape in the bar clears the selection, as it does in the grid.
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import AddToAlbumIcon from '@mui/icons-material/LibraryAddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface SelectionBarProps {
+  /** How many files are selected; the bar shows while there is at least one. */
+  count: number;
+  onClear: () => void;
+  onAddToAlbum?: () => void;
+  onMoveToAlbum?: () => void;
+  onDownload?: () => void;
+  onTrash?: () => void;
+}
+
+export function SelectionBar({ count, onClear, onAddToAlbum, onMoveToAlbum, onDownload, onTrash }: SelectionBarProps) {
+  const { t } = useTranslation('photos');
+  const countText = t('selection.count', { count });
+  return (
+    <>
+      {/* Always in the page, so that the first change of the count is announced too. */}
+      <Box role="status" sx={visuallyHidden}>
+        {count > 0 ? countText : ''}
+      </Box>
+      {count > 0 && (
+        <Paper
+          role="toolbar"
+          aria-label={t('selection.bar_label')}
+          elevation={6}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            onClear();
+          }}
+          sx={{
+            position: 'fixed',
+            left: '50%',
+            bottom: 16,
+            transform: 'translateX(-50%)',
+            zIndex: (theme) => theme.zIndex.appBar,
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 0.5,
+            px: 1,
+            py: 0.5,
+            maxWidth: 'calc(100vw - 16px)',
+            borderRadius: 3,
+          }}
+        >
+          <IconButton aria-label={t('selection.clear')} onClick={onClear}>
+            <CloseIcon />
+          </IconButton>
+          <Typography aria-hidden sx={{ fontWeight: 600, mr: 1, whiteSpace: 'nowrap' }}>
+            {countText}
+          </Typography>
+          <Action icon={<AddToAlbumIcon />} label={t('selection.add_to_album')} onClick={onAddToAlbum} />
+          <Action icon={<MoveIcon />} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
+          <Action icon={<DownloadIcon />} label={t('selection.download')} onClick={onDownload} />
+          <Action icon={<DeleteIcon />} label={t('selection.trash')} onClick={onTrash} color="error" />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+function Action({
+  icon,
+  label,
+  onClick,
+  color = 'inherit',
+}: {
+  icon: ReactNode;
+  label: string;
+  onClick: (() => void) | undefined;
+  color?: 'inherit' | 'error';
+}) {
+  if (!onClick) return null;
+  return (
+    <Button color={color} startIcon={icon} onClick={onClick} sx={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </Button>
+  );
+}
