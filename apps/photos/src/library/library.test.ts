@@ -1,0 +1,263 @@
+// The library against an in-memory photos server (testing/fake-photos-server.ts), with IndexedDB from
+// fake-indexeddb and the crypto API in-process: the rows are encrypted here as another client writes them.
+import 'fake-indexeddb/auto';
+
+import { setupServer } from 'msw/node';
+
+import { saveMasterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
+import { cryptoWorker, type CryptoRemote } from '@ente/crypto/client.ts';
+import { generateKeyPairB64 } from '@ente/crypto/keys.ts';
+import { setAppName } from '@ente/shared/app-name.ts';
+import { saveKeyAttributes } from '@ente/shared/storage/account-storage.ts';
+import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
+import { deleteIndexedDatabase } from '@ente/shared/storage/indexed-db.ts';
+import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
+import { saveUser } from '@ente/shared/storage/local-storage.ts';
+import { storagePlaces } from '@ente/shared/storage/registry.ts';
+
+import { photosLibraryDB } from '../storage.ts';
+import { libraryCache } from './library-cache.ts';
+import { filesOfAlbum, LibraryError, openLibrary, shareableLink, type Library } from './library.ts';
+import { fakeEmail, FakePhotosServer, fakeToken, fakeUserID } from './testing/fake-photos-server.ts';
+
+const msw = setupServer();
+let fake: FakePhotosServer;
+let crypto: CryptoRemote;
+let masterKey: string;
+let publicKey: string;
+const opened: Library[] = [];
+/** The key of each file uploaded by `upload`. */
+const fileKeys = new Map<number, string>();
+
+beforeAll(async () => {
+  msw.listen({ onUnhandledRequest: 'error' });
+  crypto = await cryptoWorker();
+});
+beforeEach(async () => {
+  setAppName('photos');
+  fake = new FakePhotosServer();
+  msw.resetHandlers(...fake.handlers);
+  await saveUser({ id: fakeUserID, email: fakeEmail, token: fakeToken });
+  masterKey = await crypto.generateKey();
+  await saveMasterKeyOfThisTab(masterKey);
+  const pair = await generateKeyPairB64();
+  publicKey = pair.publicKey;
+  const secret = await crypto.encryptBox(pair.secretKey, masterKey);
+  saveKeyAttributes({
+    kekSalt: 'c2FsdA==',
+    opsLimit: 2,
+    memLimit: 67_108_864,
+    encryptedKey: 'a2V5',
+    keyDecryptionNonce: 'bm9uY2U=',
+    publicKey,
+    encryptedSecretKey: secret.encryptedData,
+    secretKeyDecryptionNonce: secret.nonce,
+  });
+});
+afterEach(async () => {
+  for (const library of opened.splice(0)) library.close();
+  await resetInMemoryState();
+  localStorage.clear();
+  sessionStorage.clear();
+  await deleteKVDatabase();
+  await libraryCache.close();
+  await deleteIndexedDatabase(photosLibraryDB.database);
+});
+afterAll(() => msw.close());
+
+/** Opens the library and waits for its first pull. */
+async function open(): Promise<Library> {
+  const library = await openLibrary({ syncIntervalMs: 3_600_000 });
+  opened.push(library);
+  await library.refresh();
+  return library;
+}
+
+const owner = { id: fakeUserID, email: fakeEmail, name: '', role: 'OWNER' };
+const collectionFields = { name: '', type: 'album', attributes: { version: 0 }, publicURLs: [], app: 'photos' };
+
+/** An album of the user's, written by another client: its key (b64) and id. */
+async function ownAlbum(name: string): Promise<{ id: number; key: string }> {
+  const { key, ...fields } = await crypto.newCollectionKeys(name, masterKey);
+  const row = fake.putCollection({ ...collectionFields, ...fields, id: fake.id(), owner, sharees: [] });
+  return { id: row.id, key };
+}
+
+/** An album of user 8 shared with the user: its key sealed to the user's public key. */
+async function sharedAlbum(name: string): Promise<{ id: number; key: string }> {
+  const key = await crypto.generateKey();
+  const row = fake.putCollection({
+    ...collectionFields,
+    ...(await crypto.encryptCollectionName(name, key)),
+    id: fake.id(),
+    owner: { id: 8, email: 'ann@example.org', name: '', role: 'OWNER' },
+    encryptedKey: await crypto.sealCollectionKey(key, publicKey),
+    sharees: [{ id: fakeUserID, email: fakeEmail, name: '', role: 'VIEWER' }],
+  });
+  return { id: row.id, key };
+}
+
+/** A file uploaded into an album by another client: its id. */
+async function upload(album: { id: number; key: string }, title: string, creationTime: number, id = fake.id()) {
+  const fileKey = await crypto.generateKey();
+  fileKeys.set(id, fileKey);
+  const [boxed] = await crypto.boxFileKeys([{ id, key: fileKey }], album.key);
+  if (!boxed) throw new Error('not boxed');
+  const metadata = { title, creationTime, modificationTime: creationTime, fileType: 0 };
+  const blob = await crypto.encryptBlobText(JSON.stringify(metadata), fileKey);
+  const header = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+  fake.putFile({
+    id,
+    ownerID: fakeUserID,
+    collectionID: album.id,
+    collectionOwnerID: fakeUserID,
+    encryptedKey: boxed.encryptedKey,
+    keyDecryptionNonce: boxed.keyDecryptionNonce,
+    file: { decryptionHeader: header, size: 100 },
+    thumbnail: { decryptionHeader: header, size: 10 },
+    metadata: { encryptedData: blob.encryptedData, decryptionHeader: blob.header, size: 0 },
+    info: { fileSize: 100, thumbSize: 10 },
+  });
+  return id;
+}
+
+const titles = (library: Library) => library.snapshot().files.map((file) => file.metadata.title);
+
+test('the first pull: albums (own and shared) and their files decrypted, page by page, one per file id', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const shared = await sharedAlbum('Ann’s garden');
+  await upload(holidays, 'a.jpg', 1_000);
+  const both = await upload(holidays, 'b.jpg', 3_000);
+  await upload(holidays, 'c.jpg', 2_000);
+  await upload(shared, 'rose.jpg', 4_000);
+  // The same file in a second album of the user's (its key boxed for that album).
+  const travel = await ownAlbum('Travel');
+  const [boxed] = await crypto.boxFileKeys([{ id: both, key: fileKeys.get(both) ?? '' }], travel.key);
+  fake.putFile({ ...fake.files.get(holidays.id)!.get(both)!, ...boxed!, collectionID: travel.id });
+
+  const library = await open();
+  const snapshot = library.snapshot();
+  expect(snapshot.status).toBe('ready');
+  expect(snapshot.albums.map((album) => [album.name, album.role])).toEqual([
+    ['Travel', 'OWNER'],
+    ['Ann’s garden', 'VIEWER'],
+    ['Holidays', 'OWNER'],
+  ]);
+  expect(titles(library)).toEqual(['rose.jpg', 'b.jpg', 'c.jpg', 'a.jpg']);
+  expect(snapshot.files.find((f) => f.id === both)?.collectionIDs).toEqual([holidays.id, travel.id]);
+  expect(filesOfAlbum(snapshot, travel.id).map((f) => f.metadata.title)).toEqual(['b.jpg']);
+  // Holidays' three files came in two pages (pageSize 2).
+  const holidaysPages = fake.requests.filter(
+    (r) => r.path === '/collections/v2/diff' && r.query.collectionID === String(holidays.id),
+  );
+  expect(holidaysPages.length).toBeGreaterThanOrEqual(2);
+});
+
+test('a reload shows the cached library before the network answers; then only changed albums are pulled', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const garden = await ownAlbum('Garden');
+  const first = await upload(holidays, 'a.jpg', 1_000);
+  await upload(garden, 'tulip.jpg', 2_000);
+  (await open()).close();
+
+  fake.offline = true;
+  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
+  opened.push(reloaded);
+  expect(reloaded.snapshot().status).toBe('ready');
+  expect(titles(reloaded)).toEqual(['tulip.jpg', 'a.jpg']);
+  await reloaded.refresh();
+  expect(reloaded.snapshot()).toMatchObject({ status: 'ready', offline: true });
+  expect(titles(reloaded)).toEqual(['tulip.jpg', 'a.jpg']);
+
+  // Another client removes a file from Holidays: only Holidays' diff is asked for.
+  fake.offline = false;
+  fake.removeFile(holidays.id, first);
+  fake.requests.length = 0;
+  await reloaded.refresh();
+  expect(titles(reloaded)).toEqual(['tulip.jpg']);
+  const diffs = fake.requests.filter((r) => r.path === '/collections/v2/diff').map((r) => Number(r.query.collectionID));
+  expect(diffs).toEqual([holidays.id]);
+  expect(reloaded.snapshot()).toMatchObject({ offline: false, failed: false });
+});
+
+test('albums: create, rename, add, move, remove; every file key boxed for the target album', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const id = await upload(holidays, 'a.jpg', 1_000);
+  const library = await open();
+
+  const tripID = await library.createAlbum('Trip');
+  expect(library.snapshot().albums.find((album) => album.id === tripID)?.name).toBe('Trip');
+  await library.renameAlbum(tripID, 'Trip 2026');
+  expect(library.snapshot().albums.find((album) => album.id === tripID)?.name).toBe('Trip 2026');
+
+  const file = library.snapshot().files[0]!;
+  await library.addToAlbum(tripID, [file]);
+  expect(library.snapshot().files.map((f) => f.collectionIDs)).toEqual([[holidays.id, tripID]]);
+  // What the server holds for Trip opens with Trip's key, as another client reads it.
+  const trip = library.snapshot().albums.find((album) => album.id === tripID)!;
+  const row = fake.files.get(tripID)!.get(id)!;
+  expect(await crypto.decryptBox(row.encryptedKey, row.keyDecryptionNonce, trip.key)).toBe(file.key);
+
+  const albumOnly = await library.createAlbum('Only');
+  await library.moveToAlbum(tripID, albumOnly, [file]);
+  expect(library.snapshot().files[0]?.collectionIDs).toEqual([holidays.id, albumOnly]);
+  await library.removeFromAlbum(albumOnly, [id]);
+  expect(library.snapshot().files[0]?.collectionIDs).toEqual([holidays.id]);
+
+  await library.deleteAlbum(tripID, { keepFiles: true });
+  expect(library.snapshot().albums.map((album) => album.id)).not.toContain(tripID);
+  await expect(library.renameAlbum(tripID, 'gone')).rejects.toEqual(new LibraryError('albumNotFound'));
+});
+
+test('the trash: trash, restore into an album, delete for ever', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const shared = await sharedAlbum('Shared');
+  const id = await upload(holidays, 'a.jpg', 1_000);
+  await upload(holidays, 'b.jpg', 2_000);
+  await upload(shared, 'theirs.jpg', 3_000);
+  const library = await open();
+
+  const file = library.snapshot().files.find((f) => f.id === id)!;
+  await library.trashFiles([file]);
+  expect(fake.requests.find((r) => r.path === '/files/trash')?.body).toEqual({
+    items: [{ fileID: id, collectionID: holidays.id }],
+  });
+  expect(titles(library)).toEqual(['theirs.jpg', 'b.jpg']);
+  expect(library.snapshot().trash.map((t) => t.file.metadata.title)).toEqual(['a.jpg']);
+  // A file only in an album shared with the user is not theirs to trash.
+  const theirs = library.snapshot().files.find((f) => f.metadata.title === 'theirs.jpg')!;
+  await expect(library.trashFiles([theirs])).rejects.toEqual(new LibraryError('notOwner'));
+
+  await library.restoreFiles(holidays.id, [id]);
+  expect(library.snapshot().trash).toEqual([]);
+  expect(titles(library)).toEqual(['theirs.jpg', 'b.jpg', 'a.jpg']);
+
+  await library.trashFiles([library.snapshot().files.find((f) => f.id === id)!]);
+  await library.deleteForever([id]);
+  expect(library.snapshot().trash).toEqual([]);
+  expect(titles(library)).toEqual(['theirs.jpg', 'b.jpg']);
+});
+
+test('a public link: created, a password set as its Argon2id hash, the key in the shared address', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const library = await open();
+  const link = await library.createLink(holidays.id, { password: 'open sesame' });
+  expect(link.passwordEnabled).toBe(true);
+  const put = fake.requests.find((r) => r.method === 'PUT' && r.path === '/collections/share-url');
+  expect(put?.body).toMatchObject({ collectionID: holidays.id, opsLimit: 2, memLimit: 64 * 1024 * 1024 });
+  expect(JSON.stringify(put?.body)).not.toContain('open sesame');
+  expect(library.snapshot().albums[0]?.link).toMatchObject({ passwordEnabled: true, url: link.url });
+  expect(shareableLink(link.url, holidays.key)).toMatch(
+    /^https:\/\/photos\.example\/shared-albums\?t=ABCDEFGHJK#[1-9A-HJ-NP-Za-km-z]{43,44}$/,
+  );
+
+  await library.updateLink(holidays.id, { password: null });
+  expect(library.snapshot().albums[0]?.link?.passwordEnabled).toBe(false);
+});
+
+test('logout clears the cache (a declared place); a closed library refuses writes', async () => {
+  expect(storagePlaces()).toContainEqual(photosLibraryDB);
+  const library = await open();
+  library.close();
+  await expect(library.createAlbum('x')).rejects.toEqual(new LibraryError('closed'));
+});
