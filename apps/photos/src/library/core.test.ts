@@ -4,15 +4,8 @@
 // The library's pure core: events in, state and effects out; no timers, fakes or DOM.
 import type { CachedEntity } from '@ente/shared/sync/entity-cache.ts';
 
-import {
-  collectionsToPull,
-  filesOfAlbum,
-  initialState,
-  snapshotOf,
-  step,
-  type LibraryEvent,
-  type LibraryState,
-} from './core.ts';
+import { collectionsToPull, initialState, snapshotOf, step, type LibraryEvent, type LibraryState } from './core.ts';
+import { filesOfAlbum } from './order.ts';
 import { FileType, type Album, type GalleryFile, type TrashedFile } from './types.ts';
 
 const album = (id: number, updationTime: number, role: Album['role'] = 'OWNER'): Album => ({

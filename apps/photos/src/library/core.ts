@@ -5,7 +5,7 @@
 import type { CachedEntity, EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
 
 import { cacheIds } from './cache-ids.ts';
-import { newestFirst } from './model.ts';
+import { newestFirst } from './order.ts';
 import type { Album, GalleryFile, TrashedFile } from './types.ts';
 
 /** A collection as the library keeps it: deleted ones stay, without their files, so that their keys open the trash. */
@@ -283,9 +283,4 @@ export function snapshotOf(state: LibraryState): LibrarySnapshot {
   const trash = [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
   const { status, syncing, offline, failed } = state;
   return { albums, files, trash, status, syncing, offline, failed };
-}
-
-/** The files of one album, newest first. */
-export function filesOfAlbum(snapshot: LibrarySnapshot, albumID: number): GalleryFile[] {
-  return snapshot.files.filter((file) => file.collectionIDs.includes(albumID));
 }

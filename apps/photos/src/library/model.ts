@@ -111,9 +111,3 @@ export function galleryFileOf(row: PhotoFile, opened: OpenedFile): GalleryFile |
   if (editedTime !== undefined) file.editedTime = editedTime;
   return file;
 }
-
-/** When a file was taken, as the gallery sorts and groups it: the edited time, else the metadata's. */
-export const takenAt = (file: GalleryFile): number => file.editedTime ?? file.metadata.creationTime;
-
-/** Newest first; equal times by id, newest id first, so that the order is total. */
-export const newestFirst = (a: GalleryFile, b: GalleryFile): number => takenAt(b) - takenAt(a) || b.id - a.id;
