@@ -100,11 +100,13 @@ export async function hashFileB64(
 class PartHasher {
   private filled = 0;
   private readonly md5s: string[] = [];
+  private readonly partLength: number;
+  private current: StreamingHash;
 
-  private constructor(
-    private readonly partLength: number,
-    private current: StreamingHash,
-  ) {}
+  private constructor(partLength: number, first: StreamingHash) {
+    this.partLength = partLength;
+    this.current = first;
+  }
 
   static async create(partLength: number): Promise<PartHasher> {
     return new PartHasher(partLength, await createMd5Hash());
