@@ -1,7 +1,8 @@
 // What the photos app keeps in the browser beyond the shell's declaration (packages/shared/src/storage/
 // registry.ts), handed to the shell by `createApp({ storage })` so that logout clears it: the places of
-// docs/protocol.md#indexeddb and #caches where Photos keeps file data. No code of ours writes them yet;
-// a browser that ran Ente's photos app on this origin may hold them, and logout leaves nothing behind.
+// docs/protocol.md#indexeddb and #caches where Photos keeps file data: `thumbs` holds our encrypted thumbnails
+// (media/); a browser that ran Ente's photos app on this origin may hold the others, and logout leaves nothing
+// behind. The upload's OPFS staging is not a place the registry knows: upload/uploader.ts clears it at logout.
 // See: [Note: Storage registry]
 import type { AppStorage } from '@ente/shared/storage/registry.ts';
 

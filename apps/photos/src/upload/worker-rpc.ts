@@ -19,7 +19,7 @@ interface CallMessage {
 type AnswerMessage =
   | { id: number; progress: number }
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; reason?: string } };
+  | { id: number; ok: false; error: WorkerErrorData };
 
 /** The side of a worker: `scope` is the worker's global (`self`). */
 export function serveWorkerMethods(
@@ -63,7 +63,17 @@ export interface WorkerConnection<M extends WorkerMethods> {
   terminate(reason?: Error): void;
 }
 
-export function connectWorker<M extends WorkerMethods>(worker: Worker): WorkerConnection<M> {
+/** A worker error as plain data; `rebuild` may turn it into an error class of the caller's (else the defaults). */
+export interface WorkerErrorData {
+  name: string;
+  message: string;
+  reason?: string;
+}
+
+export function connectWorker<M extends WorkerMethods>(
+  worker: Worker,
+  rebuild: (error: WorkerErrorData) => Error | undefined = () => undefined,
+): WorkerConnection<M> {
   const pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void; onProgress?(n: number): void }
@@ -85,11 +95,11 @@ export function connectWorker<M extends WorkerMethods>(worker: Worker): WorkerCo
     }
     pending.delete(answer.id);
     if (answer.ok) call.resolve(answer.value);
-    else call.reject(rebuildError(answer.error));
+    else call.reject(rebuild(answer.error) ?? rebuildError(answer.error));
   });
   // A worker that dies (out of memory, a load failure) would leave its calls pending for ever.
-  worker.addEventListener('error', () => failAll(new UploadError('unknown', 'the worker failed')));
-  worker.addEventListener('messageerror', () => failAll(new UploadError('unknown', 'a worker message was lost')));
+  worker.addEventListener('error', () => failAll(new Error('the worker failed')));
+  worker.addEventListener('messageerror', () => failAll(new Error('a worker message was lost')));
   return {
     call(method, args, options = {}) {
       if (ended) return Promise.reject(ended);
@@ -117,7 +127,7 @@ const uploadReasons: readonly string[] = [
   'unknown',
 ] satisfies UploadErrorReason[];
 
-function rebuildError({ name, message, reason }: { name: string; message: string; reason?: string }): Error {
+function rebuildError({ name, message, reason }: WorkerErrorData): Error {
   if (name === 'UploadError' && reason && uploadReasons.includes(reason)) {
     return new UploadError(reason as UploadErrorReason, message);
   }

@@ -1,0 +1,143 @@
+/** @jest-environment node */
+// The media worker's work (media-job.ts) in this process, fetch and Cache Storage faked: a thumbnail opens
+// and is cached ENCRYPTED (never the JPEG), a cached one is read without fetching, a stale or foreign cached
+// entry is replaced, a tampered answer is not cached; an original decrypts while it streams, and a cut or
+// tampered one errors with DecryptionError; HTTP failures are MediaErrors.
+import { randomBytes } from 'node:crypto';
+
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+
+import { DecryptionError, encryptBlobB64, encryptStreamBytes, fromB64, generateKeyB64 } from '@ente/crypto';
+
+import { MediaError } from './errors.ts';
+import { createMediaJob, THUMBNAIL_CACHE, thumbnailCacheKey } from './media-job.ts';
+
+const stored = new Map<string, Uint8Array<ArrayBuffer>>();
+let answers: Map<string, () => Response>;
+let fetched: string[];
+
+beforeEach(() => {
+  stored.clear();
+  fetched = [];
+  answers = new Map();
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    fetched.push(url);
+    const answer = answers.get(url);
+    return answer ? Promise.resolve(answer()) : Promise.reject(new TypeError('network'));
+  });
+  const cache = {
+    match: (key: string) => Promise.resolve(stored.has(key) ? new Response(stored.get(key)) : undefined),
+    put: async (key: string, response: Response) => void stored.set(key, new Uint8Array(await response.arrayBuffer())),
+    delete: (key: string) => Promise.resolve(stored.delete(key)),
+  };
+  Object.assign(globalThis, {
+    caches: {
+      open: (name: string) => (name === THUMBNAIL_CACHE ? Promise.resolve(cache) : Promise.reject(new Error(name))),
+    },
+  });
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (globalThis as { caches?: unknown }).caches;
+});
+
+const body = (bytes: Uint8Array) => () => new Response(bytes as Uint8Array<ArrayBuffer>);
+
+describe('thumbnail', () => {
+  async function thumbnailOf(jpeg: Uint8Array) {
+    const key = await generateKeyB64();
+    const blob = await encryptBlobB64(jpeg, key);
+    return { key, header: blob.header, encrypted: fromB64(blob.encryptedData) };
+  }
+  const url = 'https://api.test/files/preview/3?token=t';
+
+  test('fetched, opened, and cached encrypted; the next time read from the cache', async () => {
+    const jpeg = randomBytes(5000);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    answers.set(url, body(encrypted));
+    const job = createMediaJob();
+    const first = await job.thumbnail({ fileID: 3, url, key, header });
+    expect(Buffer.from(await first.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(first.type).toBe('image/jpeg');
+    expect(Buffer.from(stored.get(thumbnailCacheKey(3))!).equals(encrypted)).toBe(true);
+    answers.clear();
+    const second = await job.thumbnail({ fileID: 3, url, key, header });
+    expect(Buffer.from(await second.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(fetched).toEqual([url]);
+  });
+
+  test('a cached entry that does not open (stale, or a decrypted one of another client) is fetched again', async () => {
+    const jpeg = randomBytes(100);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    stored.set(thumbnailCacheKey(3), new Uint8Array(randomBytes(117)));
+    answers.set(url, body(encrypted));
+    const blob = await createMediaJob().thumbnail({ fileID: 3, url, key, header });
+    expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(Buffer.from(stored.get(thumbnailCacheKey(3))!).equals(encrypted)).toBe(true);
+  });
+
+  test('a tampered answer is a DecryptionError and is not cached; HTTP failures are MediaErrors', async () => {
+    const { key, header, encrypted } = await thumbnailOf(randomBytes(100));
+    encrypted[5]! ^= 1;
+    answers.set(url, body(encrypted));
+    const job = createMediaJob();
+    await expect(job.thumbnail({ fileID: 3, url, key, header })).rejects.toBeInstanceOf(DecryptionError);
+    expect(stored.size).toBe(0);
+    answers.set(url, () => new Response('', { status: 404 }));
+    await expect(job.thumbnail({ fileID: 3, url, key, header })).rejects.toMatchObject({ reason: 'notFound' });
+    answers.set(url, () => new Response('', { status: 500 }));
+    await expect(job.thumbnail({ fileID: 3, url, key, header })).rejects.toMatchObject({ reason: 'server' });
+    answers.clear();
+    await expect(job.thumbnail({ fileID: 3, url, key, header })).rejects.toEqual(new MediaError('network'));
+  });
+
+  test('without Cache Storage (an insecure context) it still works', async () => {
+    delete (globalThis as { caches?: unknown }).caches;
+    const jpeg = randomBytes(100);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    answers.set(url, body(encrypted));
+    const blob = await createMediaJob().thumbnail({ fileID: 3, url, key, header });
+    expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
+  });
+});
+
+describe('original', () => {
+  const url = 'https://api.test/files/download/3?token=t';
+
+  /** A response body that arrives in small pieces, like a download. */
+  const trickle = (bytes: Uint8Array) => () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 65_536) controller.enqueue(bytes.slice(at, at + 65_536));
+          controller.close();
+        },
+      }),
+    );
+
+  test('decrypts chunk by chunk as it downloads, as a stream and as a Blob', async () => {
+    const data = randomBytes(9 * 1024 * 1024 + 5);
+    const { key, header, encrypted } = await encryptStreamBytes(data);
+    answers.set(url, trickle(encrypted));
+    const job = createMediaJob();
+    const stream = await job.original({ url, key, header });
+    const reader = stream.getReader();
+    const sizes: number[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) sizes.push(next.value.length);
+    expect(sizes).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 1024 * 1024 + 5]);
+    const blob = await job.originalBlob({ url, key, header });
+    expect(Buffer.from(await blob.arrayBuffer()).equals(data)).toBe(true);
+  });
+
+  test('a cut or tampered download errors with DecryptionError', async () => {
+    const { key, header, encrypted } = await encryptStreamBytes(randomBytes(5 * 1024 * 1024));
+    const job = createMediaJob();
+    answers.set(url, trickle(encrypted.subarray(0, 4 * 1024 * 1024 + 17)));
+    await expect(job.originalBlob({ url, key, header })).rejects.toBeInstanceOf(DecryptionError);
+    const tampered = encrypted.slice();
+    tampered[tampered.length - 3]! ^= 1;
+    answers.set(url, trickle(tampered));
+    await expect(job.originalBlob({ url, key, header })).rejects.toBeInstanceOf(DecryptionError);
+  });
+});

@@ -1,0 +1,94 @@
+// The work of the media worker: a thumbnail fetched (or read from the `thumbs` cache, which keeps the
+// ENCRYPTED bytes by file id, so nothing plaintext sits in browser storage) and opened as one Blob message
+// with the file key; an original fetched and decrypted chunk by chunk while it downloads, answered as a
+// ReadableStream. URLs carry the token in the query (`?token=`, docs/protocol.md#photos) so that the 307 to
+// the store carries no header; nothing is logged.
+import { decryptBlobBytes, decryptingStream, DecryptionError, toB64 } from '@ente/crypto';
+
+import { MediaError } from './errors.ts';
+
+export const THUMBNAIL_CACHE = 'thumbs';
+
+/** The cache key of a file's encrypted thumbnail: a URL no request ever goes to. */
+export function thumbnailCacheKey(fileID: number): string {
+  return `https://encrypted-thumbnails.invalid/${fileID}`;
+}
+
+async function fetchObject(url: string, signal?: AbortSignal): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch {
+    throw new MediaError('network');
+  }
+  if (response.ok) return response;
+  throw new MediaError(response.status === 404 ? 'notFound' : 'server', `answered ${response.status}`);
+}
+
+async function openThumbnailCache(): Promise<Cache | undefined> {
+  // Cache Storage exists only in secure contexts.
+  if (typeof caches === 'undefined') return undefined;
+  try {
+    return await caches.open(THUMBNAIL_CACHE);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ThumbnailRequest {
+  fileID: number;
+  /** GET /files/preview/:id with `?token=`. */
+  url: string;
+  key: string;
+  header: string;
+}
+
+export interface OriginalRequest {
+  /** GET /files/download/:id with `?token=`. */
+  url: string;
+  key: string;
+  header: string;
+}
+
+/** The original, decrypted while it downloads (errors with DecryptionError if it does not open or is cut short). */
+async function original({ url, key, header }: OriginalRequest): Promise<ReadableStream<Uint8Array>> {
+  const response = await fetchObject(url);
+  if (!response.body) throw new MediaError('server', 'no body');
+  return decryptingStream(response.body, header, key);
+}
+
+export function createMediaJob() {
+  return {
+    /** The decrypted thumbnail (a JPEG). */
+    async thumbnail({ fileID, url, key, header }: ThumbnailRequest): Promise<Blob> {
+      const cache = await openThumbnailCache();
+      const cacheKey = thumbnailCacheKey(fileID);
+      const cached = await cache?.match(cacheKey);
+      if (cached) {
+        const encrypted = new Uint8Array(await cached.arrayBuffer());
+        try {
+          const plaintext = await decryptBlobBytes({ encryptedData: toB64(encrypted), header }, key);
+          return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+        } catch (e) {
+          // Stale (the thumbnail was replaced) or not ours: fetch it again.
+          if (!(e instanceof DecryptionError)) throw e;
+          await cache?.delete(cacheKey);
+        }
+      }
+      const encrypted = new Uint8Array(await (await fetchObject(url)).arrayBuffer());
+      const plaintext = await decryptBlobBytes({ encryptedData: toB64(encrypted), header }, key);
+      // Kept only once it opened, so the cache never holds what would fail again.
+      await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
+      return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+    },
+
+    original,
+
+    /** The same as one Blob, for browsers that cannot transfer a stream from a worker. */
+    async originalBlob(request: OriginalRequest): Promise<Blob> {
+      return new Response(await original(request)).blob();
+    },
+  };
+}
+
+export type MediaJob = ReturnType<typeof createMediaJob>;

@@ -1,0 +1,8 @@
+// The media worker's entry: one per tab, created by media.ts on the first thumbnail or original and ended at
+// logout. The root @ente/crypto (libsodium) loads here, never on a page.
+import { serveWorkerMethods } from '../upload/worker-rpc.ts';
+import { createMediaJob } from './media-job.ts';
+
+serveWorkerMethods(self as unknown as Parameters<typeof serveWorkerMethods>[0], createMediaJob(), (value) =>
+  value instanceof ReadableStream ? [value] : [],
+);

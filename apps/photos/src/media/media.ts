@@ -1,0 +1,122 @@
+// Thumbnails and originals as pages use them: `thumbnailURL(file)` answers an object URL of the decrypted
+// thumbnail (kept in a bounded LRU, the same request in flight shared), `openOriginal(file)` a ReadableStream
+// of the original decrypted while it downloads, `originalURL(file, type)` an object URL of it. The fetching
+// and decryption run in one media worker per tab (media-worker.ts); the `thumbs` cache keeps the encrypted
+// bytes only. Logout revokes every URL and ends the worker (the cache itself is a place of storage.ts).
+import { apiOrigin } from '@ente/shared/origins.ts';
+import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
+import { ensureAuthToken } from '@ente/shared/storage/user.ts';
+
+import { connectWorker, type WorkerConnection } from '../upload/worker-rpc.ts';
+import { rebuildMediaError } from './errors.ts';
+import type { MediaJob, OriginalRequest } from './media-job.ts';
+import { ObjectUrlLru } from './object-url-lru.ts';
+
+/** What a thumbnail needs of a library file (GalleryFile has all of it). */
+export interface ThumbnailSource {
+  id: number;
+  key: string;
+  thumbnailHeader: string;
+}
+
+/** What an original needs of a library file. */
+export interface OriginalSource {
+  id: number;
+  key: string;
+  fileHeader: string;
+}
+
+const THUMBNAILS_KEPT = 1000;
+const ORIGINALS_KEPT = 3;
+
+let connection: WorkerConnection<MediaJob> | undefined;
+const thumbnails = new ObjectUrlLru(THUMBNAILS_KEPT);
+const originals = new ObjectUrlLru(ORIGINALS_KEPT);
+const inFlight = new Map<string, Promise<string>>();
+
+function mediaWorker(): WorkerConnection<MediaJob> {
+  if (!connection) {
+    const worker = new Worker(new URL('./media-worker.ts', import.meta.url), { type: 'module', name: 'ente-media' });
+    const created = connectWorker<MediaJob>(worker, rebuildMediaError);
+    connection = created;
+    // A dead worker is replaced on the next call.
+    worker.addEventListener('error', () => {
+      if (connection === created) connection = undefined;
+    });
+  }
+  return connection;
+}
+
+/** The URL of an object route, with the token in the query so that the 307 carries no header. */
+async function objectURL(kind: 'preview' | 'download', fileID: number): Promise<string> {
+  const url = new URL(`${(await apiOrigin()).replace(/\/+$/, '')}/files/${kind}/${fileID}`);
+  url.searchParams.set('token', await ensureAuthToken());
+  return url.toString();
+}
+
+function once(key: string, make: () => Promise<string>): Promise<string> {
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const started = make().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+/** An object URL of the file's decrypted thumbnail. Rejects with MediaError or DecryptionError. */
+export function thumbnailURL(file: ThumbnailSource): Promise<string> {
+  const key = `${file.id}:${file.thumbnailHeader}`;
+  const kept = thumbnails.get(key);
+  if (kept) return Promise.resolve(kept);
+  return once(`thumbnail:${key}`, async () => {
+    const request = {
+      fileID: file.id,
+      url: await objectURL('preview', file.id),
+      key: file.key,
+      header: file.thumbnailHeader,
+    };
+    const blob = await mediaWorker().call('thumbnail', request);
+    const url = URL.createObjectURL(blob);
+    thumbnails.set(key, url);
+    return url;
+  });
+}
+
+/** The original, decrypted while it downloads; the stream errors with DecryptionError if it is tampered or cut short. */
+export async function openOriginal(file: OriginalSource): Promise<ReadableStream<Uint8Array>> {
+  const request: OriginalRequest = {
+    url: await objectURL('download', file.id),
+    key: file.key,
+    header: file.fileHeader,
+  };
+  try {
+    return await mediaWorker().call('original', request);
+  } catch (e) {
+    // Browsers that cannot transfer a stream out of a worker get the whole Blob instead.
+    if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
+    return (await mediaWorker().call('originalBlob', request)).stream();
+  }
+}
+
+/** An object URL of the whole original (for a viewer or a download link); the last few are kept. */
+export function originalURL(file: OriginalSource, type = ''): Promise<string> {
+  const key = `${file.id}:${file.fileHeader}`;
+  const kept = originals.get(key);
+  if (kept) return Promise.resolve(kept);
+  return once(`original:${key}`, async () => {
+    const blob = await new Response(await openOriginal(file)).blob();
+    const url = URL.createObjectURL(type ? new Blob([blob], { type }) : blob);
+    originals.set(key, url);
+    return url;
+  });
+}
+
+/** Revokes every object URL and ends the media worker (logout). */
+export function resetMedia(): void {
+  thumbnails.clear();
+  originals.clear();
+  inFlight.clear();
+  connection?.terminate(new Error('media reset'));
+  connection = undefined;
+}
+
+registerInMemoryReset('photos-media', resetMedia);
