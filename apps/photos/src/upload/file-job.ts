@@ -16,7 +16,8 @@ import {
 } from '@ente/crypto';
 
 import type { FileMetadata } from '../library/types.ts';
-import { exifFacts, type ExifFacts, type ExifTags } from './metadata.ts';
+import { readExif } from './exif.ts';
+import type { ExifFacts } from './metadata.ts';
 import { chooseStaging, completeMultipartBody } from './plan.ts';
 import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
 import { makeThumbnail } from './thumbnail.ts';
@@ -52,18 +53,6 @@ async function* readFile(file: Blob, signal?: AbortSignal): AsyncGenerator<Uint8
     } catch {
       throw new UploadError('unreadable', 'the file could not be read');
     }
-  }
-}
-
-/** The EXIF facts of an image, read from its first MiB (where JPEG and HEIC keep them); none on failure. */
-async function readExif(file: Blob): Promise<ExifFacts> {
-  try {
-    const { load } = await import('exifreader');
-    const head = await file.slice(0, 1024 * 1024).arrayBuffer();
-    const tags = (await load(head, { expanded: true, async: true })) as ExifTags;
-    return exifFacts(tags);
-  } catch {
-    return {};
   }
 }
 
