@@ -196,17 +196,5 @@ export async function decryptStreamBytes(
   header: BytesOrB64,
   key: BytesOrB64,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for await (const part of decryptStreamChunks([encrypted], header, key)) {
-    parts.push(part);
-    length += part.length;
-  }
-  const plaintext = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    plaintext.set(part, offset);
-    offset += part.length;
-  }
-  return plaintext;
+  return new Uint8Array(await new Response(decryptingStream([encrypted], header, key)).arrayBuffer());
 }
