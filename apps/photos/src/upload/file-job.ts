@@ -128,7 +128,7 @@ export function createFileJob() {
       progress: (bytes: number) => void,
     ): Promise<EncryptedFileFacts> {
       const size = streamEncryptedSize(file.size);
-      const where = chooseStaging(size, size > partLength && (await opfsAvailable()));
+      const where = chooseStaging(size, partLength, size > partLength && (await opfsAvailable()));
       if (where === 'tooLarge') throw new UploadError('tooLarge');
       await staging?.dispose();
       staging = where === 'opfs' ? await opfsStaging() : memoryStaging(size);

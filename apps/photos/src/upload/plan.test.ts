@@ -55,9 +55,10 @@ test('completeMultipartBody lists the ETags in order, escaped', () => {
 });
 
 test('chooseStaging: memory for one part, OPFS beyond, memory up to its bound without OPFS', () => {
-  expect(chooseStaging(UPLOAD_PART_BYTES, true)).toBe('memory');
-  expect(chooseStaging(UPLOAD_PART_BYTES + 1, true)).toBe('opfs');
-  expect(chooseStaging(UPLOAD_PART_BYTES + 1, false)).toBe('memory');
-  expect(chooseStaging(MAX_MEMORY_STAGING_BYTES + 1, false)).toBe('tooLarge');
-  expect(chooseStaging(MAX_OBJECT_BYTES + 1, true)).toBe('tooLarge');
+  expect(chooseStaging(UPLOAD_PART_BYTES, UPLOAD_PART_BYTES, true)).toBe('memory');
+  expect(chooseStaging(UPLOAD_PART_BYTES + 1, UPLOAD_PART_BYTES, true)).toBe('opfs');
+  expect(chooseStaging(6 * 1024 * 1024, 5 * 1024 * 1024, true)).toBe('opfs');
+  expect(chooseStaging(UPLOAD_PART_BYTES + 1, UPLOAD_PART_BYTES, false)).toBe('memory');
+  expect(chooseStaging(MAX_MEMORY_STAGING_BYTES + 1, UPLOAD_PART_BYTES, false)).toBe('tooLarge');
+  expect(chooseStaging(MAX_OBJECT_BYTES + 1, UPLOAD_PART_BYTES, true)).toBe('tooLarge');
 });

@@ -48,10 +48,17 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Where the ciphertext of an object of `size` bytes waits until its PUTs, or why it cannot be uploaded. */
-export function chooseStaging(size: number, opfsAvailable: boolean): 'memory' | 'opfs' | 'tooLarge' {
+/**
+ * Where the ciphertext of an object of `size` bytes, uploaded in parts of `partLength`, waits until its PUTs, or
+ * why it cannot be uploaded.
+ */
+export function chooseStaging(
+  size: number,
+  partLength: number,
+  opfsAvailable: boolean,
+): 'memory' | 'opfs' | 'tooLarge' {
   if (size > MAX_OBJECT_BYTES) return 'tooLarge';
-  if (size <= UPLOAD_PART_BYTES) return 'memory';
+  if (size <= partLength) return 'memory';
   if (opfsAvailable) return 'opfs';
   return size <= MAX_MEMORY_STAGING_BYTES ? 'memory' : 'tooLarge';
 }
