@@ -26,8 +26,9 @@ import { httpStatusOf } from '@ente/shared/failure.ts';
 import { log } from '@ente/shared/log.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { savedUserID } from '@ente/shared/storage/user.ts';
+import { CoreShell } from '@ente/shared/sync/core-shell.ts';
 import { pullPages } from '@ente/shared/sync/paged-diff.ts';
-import { isOnline, listenToTab, type TabSignals } from '@ente/shared/sync/tab-signals.ts';
+import { isOnline } from '@ente/shared/sync/tab-signals.ts';
 
 import { codeURI } from '../services/code-uri.ts';
 import { deleteEntity, DIFF_PAGE_SIZE, getEntityDiff, postEntity, putEntity } from '../services/remote.ts';
@@ -142,26 +143,21 @@ registerInMemoryReset('auth-vault', () => {
   for (const vault of [...openVaults]) vault.close();
 });
 
-class VaultSession implements Vault {
-  private state: VaultState = initialState;
-  private emitted = { state: initialState, snapshot: snapshotOf(initialState) };
-  private readonly listeners = new Set<() => void>();
-  /** Resolves when the pull run under way (reruns included) ends. */
-  private pullRun: { done: Promise<void>; resolve: () => void } | undefined;
-
+class VaultSession
+  extends CoreShell<VaultState, VaultEvent, VaultEffect, VaultSnapshot, EntityCacheChange>
+  implements Vault
+{
   private authKey: string | undefined;
   private keyPending: Promise<string> | undefined;
   private masterKey: string | undefined;
-  private signals: TabSignals | undefined;
-  /** Cancels the requests in flight when the vault closes. */
-  private readonly aborter = new AbortController();
-  private readonly requestOptions = { signal: this.aborter.signal };
 
   constructor(
     private readonly userID: number,
     masterKey: string,
     private readonly syncIntervalMs: number,
   ) {
+    // The core's state, snapshot, listeners, pull runs and tab signals: @ente/shared/sync/core-shell.ts.
+    super({ initial: initialState, step, snapshotOf });
     this.masterKey = masterKey;
   }
 
@@ -170,31 +166,11 @@ class VaultSession implements Vault {
     openVaults.add(this);
     await this.loadCache(early?.userID === this.userID ? early.cache : undefined);
     if (this.state.closed) return;
-    if (!isOnline()) await this.dispatch({ type: 'wentOffline' });
-    this.publish();
-    this.signals = listenToTab({
-      channel: VAULT_CHANNEL,
-      intervalMs: this.syncIntervalMs,
-      onPull: () => void this.sync(),
-      onOffline: () => void this.dispatch({ type: 'wentOffline' }),
-      onAnnounceFailed: (e) => log.warn('Could not tell the other tabs about a change', e),
-    });
-    void this.sync();
+    await this.goLive(VAULT_CHANNEL, this.syncIntervalMs);
   }
 
-  snapshot(): VaultSnapshot {
-    return this.emitted.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    const entry = () => listener();
-    this.listeners.add(entry);
-    return () => void this.listeners.delete(entry);
-  }
-
-  async sync(): Promise<void> {
-    await this.dispatch({ type: 'pullRequested' });
-    await this.pullRun?.done;
+  sync(): Promise<void> {
+    return this.pullAndWait();
   }
 
   async add(data: CodeData): Promise<Code> {
@@ -295,62 +271,15 @@ class VaultSession implements Vault {
 
   // --- Running the core
 
-  /** Steps the core and runs its effects in order; a cache write is awaited before the effects after it. */
-  private async dispatch(event: VaultEvent): Promise<void> {
-    const wasPulling = this.state.pulling;
-    const { state, effects } = step(this.state, event);
-    this.state = state;
-    if (wasPulling && !state.pulling) this.endPullRun();
-    for (const effect of effects) {
-      if (effect.type === 'save') {
-        await this.saveToCache(effect.change);
-        if (this.state.closed) return;
-      } else {
-        this.run(effect);
-      }
-    }
+  /** The vault's own effect: write the cache's snapshot (the shell runs the others). */
+  protected performOther(effect: VaultEffect): void {
+    if (effect.type === 'snapshot') void this.saveSnapshot();
   }
 
-  private run(effect: Exclude<VaultEffect, { type: 'save' }>): void {
-    switch (effect.type) {
-      case 'emit':
-        this.publish();
-        return;
-      case 'pull':
-        this.pullRun ??= deferred();
-        void this.pullOnce();
-        return;
-      case 'announce':
-        this.signals?.announce();
-        return;
-      case 'snapshot':
-        void this.saveSnapshot();
-        return;
-      case 'stop':
-        this.stop();
-        return;
-    }
-  }
-
-  private publish(): void {
-    this.emitted = { state: this.state, snapshot: snapshotOf(this.state, this.emitted) };
-    for (const listener of [...this.listeners]) listener();
-    if (this.state.closed) this.listeners.clear();
-  }
-
-  private stop(): void {
+  protected forget(): void {
     openVaults.delete(this);
     this.authKey = undefined;
     this.masterKey = undefined;
-    this.signals?.stop();
-    this.signals = undefined;
-    this.aborter.abort();
-    this.endPullRun();
-  }
-
-  private endPullRun(): void {
-    this.pullRun?.resolve();
-    this.pullRun = undefined;
   }
 
   // --- Loading and pulling
@@ -442,7 +371,7 @@ class VaultSession implements Vault {
   }
 
   /** One pull (every page since the cursor), then the core's verdict. */
-  private async pullOnce(): Promise<void> {
+  protected async pullOnce(): Promise<void> {
     if (!isOnline()) {
       await this.dispatch({ type: 'pullSkippedOffline' });
       return;
@@ -563,7 +492,7 @@ class VaultSession implements Vault {
       throw this.failure(e);
     }
     this.ensureOpen();
-    this.signals?.announce();
+    this.announce();
     // The PUT answers nothing: the pull brings the new updatedAt (or a change made right after ours).
     await this.sync();
     this.ensureOpen();
@@ -595,7 +524,7 @@ class VaultSession implements Vault {
 
   // --- The cache
 
-  private async saveToCache(change: EntityCacheChange): Promise<void> {
+  protected async save(change: EntityCacheChange): Promise<void> {
     const empty = !change.put?.length && !change.remove?.length && !change.sync;
     if (empty || !(await this.stillSignedIn())) return;
     try {
@@ -630,10 +559,4 @@ class VaultSession implements Vault {
 
 function idOf(item: VaultItem): string {
   return item.kind === 'code' ? item.code.id : item.item.id;
-}
-
-function deferred(): { done: Promise<void>; resolve: () => void } {
-  let resolve = () => {};
-  const done = new Promise<void>((settle) => (resolve = settle));
-  return { done, resolve };
 }

@@ -225,7 +225,8 @@ test('a first pull that fails is a failed status; the next success clears it', (
 
 test('a write tells the other tabs and pulls; closing forgets everything and ignores what follows', () => {
   expect(run([{ type: 'written' }]).effects).toEqual(['announce', 'pull']);
-  const { state } = run([collections([{ album: album(1, 10), deleted: false }], 10), { type: 'closed' }]);
+  const { state, effects } = run([collections([{ album: album(1, 10), deleted: false }], 10), { type: 'closed' }]);
+  expect(effects.slice(-2)).toEqual(['stop', 'emit']);
   expect(state.closed).toBe(true);
   expect(state.collections.size).toBe(0);
   expect(run([{ type: 'pullRequested' }], state).effects).toEqual([]);

@@ -2,6 +2,7 @@
 // (library.ts) must run: emit a snapshot, pull, save a change to the cache, tell the other tabs, stop.
 // No I/O, no clock, no promises: what the albums, files, trash, cursors and status become is decided here,
 // and tested without timers, fakes or a DOM (core.test.ts). See: [Note: Photos library sync] in library.ts.
+import type { ShellEffect } from '@ente/shared/sync/core-shell.ts';
 import type { CachedEntity, EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
 
 import { cacheIds } from './cache-ids.ts';
@@ -85,13 +86,8 @@ export type LibraryEvent =
   | { type: 'written' }
   | { type: 'closed' };
 
-export type LibraryEffect =
-  | { type: 'emit' }
-  | { type: 'pull' }
-  | { type: 'save'; change: EntityCacheChange }
-  | { type: 'announce' }
-  /** Forget everything and stop listening and requesting (close). */
-  | { type: 'stop' };
+/** The shell's effects (@ente/shared/sync/core-shell.ts): emit, pull, save, announce, stop (forget everything). */
+export type LibraryEffect = ShellEffect<EntityCacheChange>;
 
 export interface Step {
   state: LibraryState;
@@ -175,7 +171,7 @@ export function step(state: LibraryState, event: LibraryEvent): Step {
     case 'closed':
       return {
         state: { ...initialState, collections: new Map(), files: new Map(), trash: new Map(), closed: true },
-        effects: [{ type: 'stop' }],
+        effects: [{ type: 'stop' }, emit],
       };
   }
 }

@@ -257,7 +257,12 @@ test('a public link: created, a password set as its Argon2id hash, the key in th
 
 test('logout clears the cache (a declared place); a closed library refuses writes', async () => {
   expect(storagePlaces()).toContainEqual(photosLibraryDB);
+  await ownAlbum('Holidays');
   const library = await open();
+  const listener = jest.fn();
+  library.subscribe(listener);
   library.close();
+  expect(listener).toHaveBeenCalledTimes(1);
+  expect(library.snapshot().albums).toEqual([]);
   await expect(library.createAlbum('x')).rejects.toEqual(new LibraryError('closed'));
 });

@@ -28,9 +28,10 @@ import { log } from '@ente/shared/log.ts';
 import { savedKeyAttributes } from '@ente/shared/storage/account-storage.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { savedUserID } from '@ente/shared/storage/user.ts';
+import { CoreShell } from '@ente/shared/sync/core-shell.ts';
 import type { EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
 import { pullPages } from '@ente/shared/sync/paged-diff.ts';
-import { isOnline, listenToTab, type TabSignals } from '@ente/shared/sync/tab-signals.ts';
+import { isOnline } from '@ente/shared/sync/tab-signals.ts';
 
 import * as api from '../services/api.ts';
 import { cacheIds } from './cache-ids.ts';
@@ -177,24 +178,20 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-class LibrarySession implements Library {
-  private state: LibraryState = initialState;
-  private emitted = { state: initialState, snapshot: snapshotOf(initialState) };
-  private readonly listeners = new Set<() => void>();
-  /** Resolves when the pull run under way (reruns included) ends. */
-  private pullRun: { done: Promise<void>; resolve: () => void } | undefined;
+class LibrarySession
+  extends CoreShell<LibraryState, LibraryEvent, LibraryEffect, LibrarySnapshot, EntityCacheChange>
+  implements Library
+{
   private keys: LibraryUserKeys | undefined;
   private cacheBroken = false;
-  private signals: TabSignals | undefined;
-  /** Cancels the requests in flight when the library closes. */
-  private readonly aborter = new AbortController();
-  private readonly requestOptions = { signal: this.aborter.signal };
 
   constructor(
     private readonly userID: number,
     keys: LibraryUserKeys,
     private readonly syncIntervalMs: number,
   ) {
+    // The core's state, snapshot, listeners, pull runs and tab signals: @ente/shared/sync/core-shell.ts.
+    super({ initial: initialState, step, snapshotOf });
     this.keys = keys;
   }
 
@@ -202,30 +199,11 @@ class LibrarySession implements Library {
     openLibraries.add(this);
     await this.loadCache();
     if (this.state.closed) return;
-    if (!isOnline()) await this.dispatch({ type: 'wentOffline' });
-    this.signals = listenToTab({
-      channel: LIBRARY_CHANNEL,
-      intervalMs: this.syncIntervalMs,
-      onPull: () => void this.refresh(),
-      onOffline: () => void this.dispatch({ type: 'wentOffline' }),
-      onAnnounceFailed: (e) => log.warn('Could not tell the other tabs about a change', e),
-    });
-    void this.refresh();
+    await this.goLive(LIBRARY_CHANNEL, this.syncIntervalMs);
   }
 
-  snapshot(): LibrarySnapshot {
-    return this.emitted.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    const entry = () => listener();
-    this.listeners.add(entry);
-    return () => void this.listeners.delete(entry);
-  }
-
-  async refresh(): Promise<void> {
-    await this.dispatch({ type: 'pullRequested' });
-    await this.pullRun?.done;
+  refresh(): Promise<void> {
+    return this.pullAndWait();
   }
 
   close(): void {
@@ -373,7 +351,7 @@ class LibrarySession implements Library {
     const result = await write();
     if (this.state.closed) throw new LibraryError('closed');
     await this.dispatch({ type: 'written' });
-    await this.pullRun?.done;
+    await this.pullAndWait();
     return result;
   }
 
@@ -402,28 +380,12 @@ class LibrarySession implements Library {
 
   // --- Running the core
 
-  /** Steps the core and runs its effects in order; a cache write is awaited before the effects after it. */
-  private async dispatch(event: LibraryEvent): Promise<void> {
-    const wasPulling = this.state.pulling;
-    const { state, effects } = step(this.state, event);
-    this.state = state;
-    if (wasPulling && !state.pulling) this.endPullRun();
-    for (const effect of effects) {
-      if (effect.type === 'save') {
-        await this.save(effect.change);
-        if (this.state.closed) return;
-      } else {
-        this.run(effect);
-      }
-    }
-  }
-
   /**
    * Saves a page with its cursor. After a failed save (storage full, private browsing) the cache is emptied
    * and no longer written in this session, so that a later page's cursor can never skip the lost one; the
    * next load pulls everything again.
    */
-  private async save(change: EntityCacheChange): Promise<void> {
+  protected async save(change: EntityCacheChange): Promise<void> {
     if (this.cacheBroken) return;
     try {
       await libraryCache.saveChange(this.userID, change);
@@ -434,46 +396,12 @@ class LibrarySession implements Library {
     }
   }
 
-  private run(effect: Exclude<LibraryEffect, { type: 'save' }>): void {
-    switch (effect.type) {
-      case 'emit':
-        this.publish();
-        return;
-      case 'pull':
-        this.pullRun ??= deferred();
-        void this.pullOnce();
-        return;
-      case 'announce':
-        this.signals?.announce();
-        return;
-      case 'stop':
-        this.stop();
-        return;
-    }
-  }
-
-  private publish(): void {
-    if (this.emitted.state !== this.state) this.emitted = { state: this.state, snapshot: snapshotOf(this.state) };
-    for (const listener of [...this.listeners]) listener();
-    if (this.state.closed) this.listeners.clear();
-  }
-
-  private stop(): void {
+  protected forget(): void {
     openLibraries.delete(this);
     void ofThisTab?.then((library) => {
       if (library === this) ofThisTab = undefined;
     });
     this.keys = undefined;
-    this.signals?.stop();
-    this.signals = undefined;
-    this.aborter.abort();
-    this.publish();
-    this.endPullRun();
-  }
-
-  private endPullRun(): void {
-    this.pullRun?.resolve();
-    this.pullRun = undefined;
   }
 
   // --- Loading and pulling
@@ -500,7 +428,7 @@ class LibrarySession implements Library {
   }
 
   /** One pull (collections, each changed collection's files, the trash), then the core's verdict. */
-  private async pullOnce(): Promise<void> {
+  protected async pullOnce(): Promise<void> {
     if (!isOnline()) {
       await this.dispatch({ type: 'pullSkippedOffline' });
       return;
@@ -687,12 +615,4 @@ function linkOf(link: api.PublicLink): AlbumLink {
 
 function definedOnly<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function deferred(): { done: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => undefined;
-  const done = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { done, resolve };
 }
