@@ -1,7 +1,8 @@
 // The upload as pages use it: `createPhotosUploader` gives a queue (queue.ts) whose files each run through the
 // pipeline (pipeline.ts) in an upload worker of their own, two at a time by default. Logout cancels every
 // upload and removes the staged ciphertext (OPFS, which the storage registry cannot declare yet), through the
-// shell's in-memory reset hook; a new uploader also removes what a closed tab left staged.
+// shell's in-memory reset hook, registered when this module loads; a new uploader also removes what a closed tab
+// left staged.
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 
 import type { GalleryFile } from '../library/types.ts';
@@ -30,14 +31,17 @@ export function createPhotosUploader({ existingFiles, userID, concurrency = 2 }:
     run: (job, control) => uploadOneFile(job, control, deps),
   });
   liveQueues.add(queue);
-  registerInMemoryReset('photos-upload', async () => {
-    for (const live of liveQueues) live.cancelAll();
-    liveQueues.clear();
-    await clearUploadStaging({ all: true });
-  });
   void clearUploadStaging().catch(() => undefined);
   return queue;
 }
+
+// Registered when this module loads (with the page that offers uploads), not only once an uploader exists, so
+// that a logout also removes what a closed tab left staged.
+registerInMemoryReset('photos-upload', async () => {
+  for (const live of liveQueues) live.cancelAll();
+  liveQueues.clear();
+  await clearUploadStaging({ all: true });
+});
 
 export type { UploadQueue, UploadQueueSnapshot, UploadItem } from './queue.ts';
 export type { UploadOutcome, UploadTarget, UploadErrorReason, UploadStatus } from './types.ts';
