@@ -372,11 +372,6 @@ class VaultSession
 
   /** One pull (every page since the cursor), then the core's verdict. */
   protected async pullOnce(): Promise<void> {
-    if (!isOnline()) {
-      await this.dispatch({ type: 'pullSkippedOffline' });
-      return;
-    }
-    await this.dispatch({ type: 'pullStarted' });
     try {
       await this.ensureKey();
       await pullPages({

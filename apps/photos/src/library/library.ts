@@ -31,7 +31,6 @@ import { savedUserID } from '@ente/shared/storage/user.ts';
 import { CoreShell } from '@ente/shared/sync/core-shell.ts';
 import type { EntityCacheChange } from '@ente/shared/sync/entity-cache.ts';
 import { pullPages } from '@ente/shared/sync/paged-diff.ts';
-import { isOnline } from '@ente/shared/sync/tab-signals.ts';
 
 import * as api from '../services/api.ts';
 import { cacheIds } from './cache-ids.ts';
@@ -182,17 +181,15 @@ class LibrarySession
   extends CoreShell<LibraryState, LibraryEvent, LibraryEffect, LibrarySnapshot, EntityCacheChange>
   implements Library
 {
-  private keys: LibraryUserKeys | undefined;
   private cacheBroken = false;
 
+  /** `keys` are forgotten when the library closes. */
   constructor(
     private readonly userID: number,
-    keys: LibraryUserKeys,
+    private keys: LibraryUserKeys | undefined,
     private readonly syncIntervalMs: number,
   ) {
-    // The core's state, snapshot, listeners, pull runs and tab signals: @ente/shared/sync/core-shell.ts.
     super({ initial: initialState, step, snapshotOf });
-    this.keys = keys;
   }
 
   async start(): Promise<void> {
@@ -429,11 +426,6 @@ class LibrarySession
 
   /** One pull (collections, each changed collection's files, the trash), then the core's verdict. */
   protected async pullOnce(): Promise<void> {
-    if (!isOnline()) {
-      await this.dispatch({ type: 'pullSkippedOffline' });
-      return;
-    }
-    await this.dispatch({ type: 'pullStarted' });
     try {
       const rows = await api.getCollections(this.state.cursors.collections, this.requestOptions);
       this.ensureOpen();

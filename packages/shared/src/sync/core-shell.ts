@@ -32,8 +32,9 @@ export type ShellEffect<Change> =
 
 const shellEffects: ReadonlySet<string> = new Set(['emit', 'pull', 'announce', 'stop', 'save']);
 
-/** The events every core knows: pull now, and the browser is offline. */
-export type ShellEvent = { type: 'pullRequested' } | { type: 'wentOffline' };
+/** The events every core knows: pull now; the browser is offline; a pull skipped (offline) or started. */
+export type ShellEvent =
+  { type: 'pullRequested' } | { type: 'wentOffline' } | { type: 'pullSkippedOffline' } | { type: 'pullStarted' };
 
 export interface Core<State, Event, Effect, Snapshot> {
   initial: State;
@@ -59,7 +60,7 @@ export abstract class CoreShell<State extends CoreState, Event, Effect extends {
     this.emitted = { state: core.initial, snapshot: core.snapshotOf(core.initial) };
   }
 
-  /** One pull run: every page since the cursors, then the core's verdict. */
+  /** One pull once started (online): every page since the cursors, then the core's verdict. */
   protected abstract pullOnce(): Promise<void>;
   /** Saves a change to the store's cache (awaited before the next effect). */
   protected abstract save(change: Change): Promise<void>;
@@ -85,7 +86,7 @@ export abstract class CoreShell<State extends CoreState, Event, Effect extends {
         return undefined;
       case 'pull':
         this.pullRun ??= deferred();
-        void this.pullOnce();
+        void this.startPull();
         return undefined;
       case 'announce':
         this.announce();
@@ -130,6 +131,16 @@ export abstract class CoreShell<State extends CoreState, Event, Effect extends {
     }
     for (const listener of [...this.listeners]) listener();
     if (this.state.closed) this.listeners.clear();
+  }
+
+  /** A pull, unless the browser says it is offline (then no request is made). */
+  private async startPull(): Promise<void> {
+    if (!isOnline()) {
+      await this.dispatch({ type: 'pullSkippedOffline' });
+      return;
+    }
+    await this.dispatch({ type: 'pullStarted' });
+    await this.pullOnce();
   }
 
   /** Tells the other tabs that the store changed (they pull). */
