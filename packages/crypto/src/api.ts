@@ -2,6 +2,7 @@
 // strings so that it can run behind a worker boundary (client.ts, worker.ts). `cryptoAPI` is the direct
 // implementation (Node, tests, and the worker itself). Steps follow docs/protocol.md: #generating-keys-at-sign-up,
 // #password-kdf, #interactive-key-attributes, #recovery-key, #auth-tokens, #srp, #two-factor, #session-storage.
+import { eachOrNull } from './batch.ts';
 import { decryptBlobBytes, encryptBlobB64, type BlobB64 } from './blob.ts';
 import { decryptBoxB64, encryptBoxB64, type BoxB64 } from './box.ts';
 import { bytesOf, toB64Url, utf8Bytes, utf8String } from './encoding.ts';
@@ -389,15 +390,7 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
     async decryptBlobTexts(blobs, key) {
       await sodiumReady();
       const keyBytes = bytesOf(key);
-      const texts: (string | null)[] = [];
-      for (const blob of blobs) {
-        try {
-          texts.push(blobText(await decryptBlobBytes(blob, keyBytes)));
-        } catch {
-          texts.push(null);
-        }
-      }
-      return texts;
+      return eachOrNull(blobs, async (blob) => blobText(await decryptBlobBytes(blob, keyBytes)));
     },
 
     async encryptBlobTexts(texts, key) {

@@ -8,6 +8,7 @@
 //   metadata are Blobs of JSON under the collection key.
 // - A file's key is a Box under its collection's key; its metadata is a Blob of JSON under the file key, and
 //   so are its magic metadata (`{data, header}`).
+import { eachOrNull } from './batch.ts';
 import { decryptBlobBytes } from './blob.ts';
 import { decryptBoxBytes, encryptBoxB64 } from './box.ts';
 import { bytesOf, toB64, utf8Bytes, utf8String } from './encoding.ts';
@@ -189,29 +190,13 @@ export function createPhotosLibraryCrypto(onRun?: Argon2RunObserver): PhotosLibr
           { encryptedData: keys.encryptedSecretKey, nonce: keys.secretKeyDecryptionNonce },
           masterKey,
         ).then((secretKey) => ({ publicKey: bytesOf(keys.publicKey), secretKey })));
-      const opened: (OpenedCollection | null)[] = [];
-      for (const collection of collections) {
-        try {
-          opened.push(await openCollection(collection, masterKey, keyPair));
-        } catch {
-          opened.push(null);
-        }
-      }
-      return opened;
+      return eachOrNull(collections, (collection) => openCollection(collection, masterKey, keyPair));
     },
 
     async openFiles(files, collectionKey) {
       await sodiumReady();
       const key = bytesOf(collectionKey);
-      const opened: (OpenedFile | null)[] = [];
-      for (const file of files) {
-        try {
-          opened.push(await openFile(file, key));
-        } catch {
-          opened.push(null);
-        }
-      }
-      return opened;
+      return eachOrNull(files, (file) => openFile(file, key));
     },
 
     async boxFileKeys(files, collectionKey) {

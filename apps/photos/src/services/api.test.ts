@@ -5,25 +5,8 @@ import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-import {
-  createPublicLinkRequestSchema,
-  deleteFromTrashRequestSchema,
-  emptyTrashRequestSchema,
-  trashFilesRequestSchema,
-  updatePublicLinkRequestSchema,
-} from '@ente/protocol/photos-trash-links.ts';
-import {
-  addFilesRequestSchema,
-  createCollectionRequestSchema,
-  moveFilesRequestSchema,
-  removeFilesRequestSchema,
-  renameCollectionRequestSchema,
-  shareCollectionRequestSchema,
-  unshareCollectionRequestSchema,
-  updateMagicMetadataRequestSchema,
-  type Collection,
-  type PhotoFile,
-} from '@ente/protocol/photos.ts';
+import * as links from '@ente/protocol/photos-trash-links.ts';
+import * as photos from '@ente/protocol/photos.ts';
 import { setAppName } from '@ente/shared/app-name.ts';
 import { httpStatusOf } from '@ente/shared/failure.ts';
 import { ResponseShapeError } from '@ente/shared/http.ts';
@@ -76,7 +59,7 @@ afterAll(() => server.close());
 
 const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
 const user = { id: 7, email: 'joan@example.org', name: '', role: 'OWNER' };
-const collection: Collection = {
+const collection: photos.Collection = {
   id: 11,
   owner: user,
   encryptedKey: b64(48),
@@ -92,7 +75,7 @@ const collection: Collection = {
   app: 'photos',
 };
 const object = { decryptionHeader: b64(24), size: 10 };
-const file: PhotoFile = {
+const file: photos.PhotoFile = {
   id: 21,
   ownerID: 7,
   collectionID: 11,
@@ -142,37 +125,42 @@ test('the writes send what the server validates', async () => {
     type: 'album' as const,
   };
   const writes: [() => Promise<unknown>, string, string, { safeParse: (value: unknown) => { success: boolean } }?][] = [
-    [() => api.createCollection(request), 'POST', '/collections', createCollectionRequestSchema],
+    [() => api.createCollection(request), 'POST', '/collections', photos.createCollectionRequestSchema],
     [
       () => api.renameCollection({ collectionID: 11, encryptedName: b64(20), nameDecryptionNonce: b64(24) }),
       'POST',
       '/collections/rename',
-      renameCollectionRequestSchema,
+      photos.renameCollectionRequestSchema,
     ],
-    [() => api.addFiles({ collectionID: 11, files: [boxed] }), 'POST', '/collections/add-files', addFilesRequestSchema],
+    [
+      () => api.addFiles({ collectionID: 11, files: [boxed] }),
+      'POST',
+      '/collections/add-files',
+      photos.addFilesRequestSchema,
+    ],
     [
       () => api.moveFiles({ fromCollectionID: 11, toCollectionID: 12, files: [boxed] }),
       'POST',
       '/collections/move-files',
-      moveFilesRequestSchema,
+      photos.moveFilesRequestSchema,
     ],
     [
       () => api.removeFiles({ collectionID: 11, fileIDs: [21] }),
       'POST',
       '/collections/v3/remove-files',
-      removeFilesRequestSchema,
+      photos.removeFilesRequestSchema,
     ],
     [
       () => api.restoreFiles({ collectionID: 11, files: [boxed] }),
       'POST',
       '/collections/restore-files',
-      addFilesRequestSchema,
+      photos.addFilesRequestSchema,
     ],
     [
       () => api.unshareCollection({ collectionID: 11, email: 'ann@example.org' }),
       'POST',
       '/collections/unshare',
-      unshareCollectionRequestSchema,
+      photos.unshareCollectionRequestSchema,
     ],
     [() => api.leaveCollection(11), 'POST', '/collections/leave/11'],
     [
@@ -183,11 +171,11 @@ test('the writes send what the server validates', async () => {
         ),
       'PUT',
       '/files/public-magic-metadata',
-      updateMagicMetadataRequestSchema,
+      photos.updateMagicMetadataRequestSchema,
     ],
-    [() => api.trashFiles([{ fileID: 21, collectionID: 11 }]), 'POST', '/files/trash', trashFilesRequestSchema],
-    [() => api.deleteFromTrash([21]), 'POST', '/trash/delete', deleteFromTrashRequestSchema],
-    [() => api.emptyTrash(3_000), 'POST', '/trash/empty', emptyTrashRequestSchema],
+    [() => api.trashFiles([{ fileID: 21, collectionID: 11 }]), 'POST', '/files/trash', links.trashFilesRequestSchema],
+    [() => api.deleteFromTrash([21]), 'POST', '/trash/delete', links.deleteFromTrashRequestSchema],
+    [() => api.emptyTrash(3_000), 'POST', '/trash/empty', links.emptyTrashRequestSchema],
     [() => api.deletePublicLink(11), 'DELETE', '/collections/share-url/11'],
   ];
   for (const [call, method, path, schema] of writes) {
@@ -214,18 +202,18 @@ test('sharing answers the sharees; the public key is asked by e-mail', async () 
   answer.body = { sharees: [sharee] };
   const sharing = { collectionID: 11, email: 'ann@example.org', role: 'VIEWER' as const, encryptedKey: b64(80) };
   expect(await api.shareCollection(sharing)).toEqual([sharee]);
-  expect(shareCollectionRequestSchema.safeParse(last().body).success).toBe(true);
+  expect(photos.shareCollectionRequestSchema.safeParse(last().body).success).toBe(true);
 });
 
 test('public links: created, changed (password as hash, salt and limits), each answering the link', async () => {
   answer.body = { result: link };
   expect(await api.createPublicLink({ collectionID: 11, enableCollect: false })).toEqual(link);
-  expect(createPublicLinkRequestSchema.safeParse(last().body).success).toBe(true);
+  expect(links.createPublicLinkRequestSchema.safeParse(last().body).success).toBe(true);
   const change = { collectionID: 11, passHash: b64(32), nonce: b64(16), opsLimit: 2, memLimit: 67_108_864 };
   answer.body = { result: { ...link, passwordEnabled: true, nonce: b64(16), opsLimit: 2, memLimit: 67_108_864 } };
   expect((await api.updatePublicLink(change)).passwordEnabled).toBe(true);
   expect(last()).toMatchObject({ method: 'PUT', path: '/collections/share-url' });
-  expect(updatePublicLinkRequestSchema.safeParse(last().body).success).toBe(true);
+  expect(links.updatePublicLinkRequestSchema.safeParse(last().body).success).toBe(true);
 });
 
 test('the trash diff and the storage figures', async () => {
