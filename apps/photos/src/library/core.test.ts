@@ -47,6 +47,13 @@ function run(events: LibraryEvent[], from: LibraryState = initialState) {
 const collections = (changed: { album: Album; deleted: boolean }[], cursor: number, unopened: number[] = []) =>
   ({ type: 'collectionsApplied', changed, unopened, cached: [], cursor }) as const;
 
+/** A collections page of live albums. */
+const liveAlbums = (cursor: number, ...albums: Album[]) =>
+  collections(
+    albums.map((a) => ({ album: a, deleted: false })),
+    cursor,
+  );
+
 const filesPage = (collectionID: number, changed: GalleryFile[], removed: number[], cursor: number) =>
   ({ type: 'filesApplied', collectionID, changed, removed, cached: [], cursor }) as const;
 
@@ -103,13 +110,7 @@ test('only collections changed past their files’ cursor are pulled; deleted on
 
 test('files are one per id across albums, listing each album, newest first by edited time else creation time', () => {
   const { state } = run([
-    collections(
-      [
-        { album: album(1, 10), deleted: false },
-        { album: album(2, 10), deleted: false },
-      ],
-      10,
-    ),
+    liveAlbums(10, album(1, 10), album(2, 10)),
     filesPage(2, [file(100, 2, 50), file(101, 2, 10, 90)], [], 10),
     filesPage(1, [file(100, 1, 50), file(102, 1, 70)], [], 10),
   ]);
@@ -126,13 +127,7 @@ test('files are one per id across albums, listing each album, newest first by ed
 
 test('a file removed from one album stays in the other; removals are saved with the cursor', () => {
   const { state } = run([
-    collections(
-      [
-        { album: album(1, 10), deleted: false },
-        { album: album(2, 10), deleted: false },
-      ],
-      10,
-    ),
+    liveAlbums(10, album(1, 10), album(2, 10)),
     filesPage(1, [file(100, 1, 50)], [], 10),
     filesPage(2, [file(100, 2, 50)], [], 10),
   ]);
