@@ -431,13 +431,15 @@ class LibrarySession
       this.ensureOpen();
       const { entries, unopened } = await this.openCollections(rows);
       this.ensureOpen();
-      await this.dispatch({
-        type: 'collectionsApplied',
-        changed: entries,
-        unopened,
-        cached: rows.map((row) => cachedRow(cacheIds.collection(row.id), row, row.updationTime)),
-        cursor: Math.max(this.state.cursors.collections, ...rows.map((row) => row.updationTime)),
-      });
+      // Nothing changed: no cache write (most pulls of a visible tab).
+      if (rows.length > 0)
+        await this.dispatch({
+          type: 'collectionsApplied',
+          changed: entries,
+          unopened,
+          cached: rows.map((row) => cachedRow(cacheIds.collection(row.id), row, row.updationTime)),
+          cursor: Math.max(this.state.cursors.collections, ...rows.map((row) => row.updationTime)),
+        });
       for (const collectionID of collectionsToPull(this.state)) await this.pullFiles(collectionID);
       await this.pullTrash();
       await this.dispatch({ type: 'pullSucceeded' });
