@@ -62,9 +62,16 @@ function once(key: string, make: () => Promise<string>): Promise<string> {
   return started;
 }
 
+const thumbnailKey = (file: ThumbnailSource) => `${file.id}:${file.thumbnailHeader}`;
+
+/** The object URL of the thumbnail when it is already decrypted (no work started), for a first render. */
+export function keptThumbnailURL(file: ThumbnailSource): string | undefined {
+  return thumbnails.get(thumbnailKey(file));
+}
+
 /** An object URL of the file's decrypted thumbnail. Rejects with MediaError or DecryptionError. */
 export function thumbnailURL(file: ThumbnailSource): Promise<string> {
-  const key = `${file.id}:${file.thumbnailHeader}`;
+  const key = thumbnailKey(file);
   const kept = thumbnails.get(key);
   if (kept) return Promise.resolve(kept);
   return once(`thumbnail:${key}`, async () => {

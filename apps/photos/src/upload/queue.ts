@@ -47,8 +47,9 @@ export interface UploadQueue {
   retryFailed(): void;
   /** Forgets the files that are done, failed or cancelled. */
   clearFinished(): void;
-  snapshot(): UploadQueueSnapshot;
-  subscribe(listener: () => void): () => void;
+  // Properties, not methods: React's useSyncExternalStore takes them unbound (use-upload-queue.ts).
+  snapshot: () => UploadQueueSnapshot;
+  subscribe: (listener: () => void) => () => void;
   /** Resolves once nothing is queued or running. */
   whenIdle(): Promise<void>;
 }
