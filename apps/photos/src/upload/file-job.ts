@@ -40,6 +40,7 @@ export interface SealedFile {
   encryptedKey: string;
   keyDecryptionNonce: string;
   metadata: { encryptedData: string; decryptionHeader: string };
+  pubMagicMetadata?: { version: number; count: number; data: string; header: string };
 }
 
 /** How many times a PUT is tried when the store does not answer or answers 5xx / 429. */
@@ -149,27 +150,49 @@ export function createFileJob() {
     }: {
       file?: File;
       frame?: ImageBitmap;
-    }): Promise<{ size: number; md5: string; header: string }> {
-      const jpeg = await makeThumbnail(file ? { image: file } : { frame });
+    }): Promise<{ size: number; md5: string; header: string; width?: number; height?: number }> {
+      const { jpeg, width, height } = await makeThumbnail(file ? { image: file } : { frame });
       const blob = await encryptBlobB64(new Uint8Array(await jpeg.arrayBuffer()), fileKey());
       const bytes = fromB64(blob.encryptedData) as Uint8Array<ArrayBuffer>;
       thumbnail = { bytes, header: blob.header, md5: await md5B64(bytes) };
-      return { size: bytes.length, md5: thumbnail.md5, header: blob.header };
+      return {
+        size: bytes.length,
+        md5: thumbnail.md5,
+        header: blob.header,
+        ...(width && height ? { width, height } : {}),
+      };
     },
 
     exif({ file }: { file: File }): Promise<ExifFacts> {
       return readExif(file);
     },
 
-    /** The file key boxed with the album's key, and the metadata encrypted under the file key. */
-    async seal({ collectionKey, metadata }: { collectionKey: string; metadata: FileMetadata }): Promise<SealedFile> {
+    /**
+     * The file key boxed with the album's key, the metadata encrypted under the file key, and the public magic
+     * metadata (`{w, h}`) as its first version when there is any.
+     */
+    async seal({
+      collectionKey,
+      metadata,
+      publicMetadata,
+    }: {
+      collectionKey: string;
+      metadata: FileMetadata;
+      publicMetadata?: Record<string, unknown>;
+    }): Promise<SealedFile> {
       const box = await encryptBoxB64(fileKey(), collectionKey);
       const blob = await encryptBlobB64(utf8Bytes(JSON.stringify(metadata)), fileKey());
-      return {
+      const sealed: SealedFile = {
         encryptedKey: box.encryptedData,
         keyDecryptionNonce: box.nonce,
         metadata: { encryptedData: blob.encryptedData, decryptionHeader: blob.header },
       };
+      const count = publicMetadata ? Object.keys(publicMetadata).length : 0;
+      if (publicMetadata && count > 0) {
+        const magic = await encryptBlobB64(utf8Bytes(JSON.stringify(publicMetadata)), fileKey());
+        sealed.pubMagicMetadata = { version: 1, count, data: magic.encryptedData, header: magic.header };
+      }
+      return sealed;
     },
 
     /** Another file's key (already in the library) boxed with the target album's key, for add-files. */

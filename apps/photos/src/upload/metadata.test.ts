@@ -3,7 +3,7 @@
 import { describe, expect, test } from '@jest/globals';
 
 import { FileType } from '../library/types.ts';
-import { buildFileMetadata, exifFacts, fileTypeOf, parseExifDate } from './metadata.ts';
+import { buildFileMetadata, buildPublicMetadata, exifFacts, fileTypeOf, parseExifDate } from './metadata.ts';
 
 test('fileTypeOf: the MIME type first, then the extension', () => {
   expect(fileTypeOf('a.bin', 'image/png')).toBe(FileType.image);
@@ -72,4 +72,10 @@ test('buildFileMetadata: EXIF time when there is one, else the modification time
     latitude: 1,
     longitude: 2,
   });
+});
+
+test('buildPublicMetadata: the picture size as w and h, nothing when unknown', () => {
+  expect(buildPublicMetadata({ width: 4000, height: 3000 })).toEqual({ w: 4000, h: 3000 });
+  expect(buildPublicMetadata({})).toBeUndefined();
+  expect(buildPublicMetadata({ width: 10 })).toBeUndefined();
 });

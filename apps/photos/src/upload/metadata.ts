@@ -116,3 +116,9 @@ export function buildFileMetadata({ name, fileType, lastModified, hash, exif }: 
   }
   return metadata;
 }
+
+/** The public magic metadata a new file starts with: its picture's size (`w`, `h`) when known. */
+export function buildPublicMetadata(size: { width?: number; height?: number }): { w: number; h: number } | undefined {
+  const { width, height } = size;
+  return width && height ? { w: width, h: height } : undefined;
+}

@@ -206,6 +206,11 @@ describe('uploadOneFile', () => {
     expect(request.file.size).toBe(MiB + 3 + 17);
     expect(request.thumbnail.size).toBe(99_000 + 17);
     expect(request.collectionID).toBe(5);
+    // The picture's size as public magic metadata, version 1, as Ente's clients write and read it.
+    const magic = request.pubMagicMetadata!;
+    expect([magic.version, magic.count]).toEqual([1, 2]);
+    const size = await decryptBlobBytes({ encryptedData: magic.data, header: magic.header }, opened.fileKey);
+    expect(JSON.parse(utf8String(size))).toEqual({ w: 4000, h: 3000 });
     expect(env.calls[0]!.body).toEqual({ contentLength: MiB + 20, contentMD5: env.store.requests[0]!.md5 });
     expect(run.statuses).toEqual(['encrypting', 'uploading', 'finishing']);
     expect(run.progress[0]).toEqual({ done: 0, total: 2 * (MiB + 3) });
@@ -242,6 +247,7 @@ describe('uploadOneFile', () => {
     expect(Buffer.from(opened.bytes).equals(data)).toBe(true);
     expect(opened.metadata).toMatchObject({ title: 'clip.mov', fileType: FileType.video, creationTime: 1_000_000 });
     expect(drawn).toEqual([{ width: 256, height: 256 }]);
+    expect(request.pubMagicMetadata).toBeUndefined();
   });
 
   test('an image no decoder reads still uploads, with a placeholder thumbnail', async () => {

@@ -6,7 +6,8 @@
 //    decides (duplicates.ts): skipped, or added from another album with its key boxed again, or uploaded.
 // 3. The worker encrypts it under a fresh key into its staging (hashing it on the way, and checking the rule
 //    then if it did not before), makes and encrypts the thumbnail (a video's frame is captured here first),
-//    reads its EXIF, and seals the metadata and the file key boxed with the album's key.
+//    reads its EXIF, and seals the metadata, the picture's size as public magic metadata (`{w, h}`, which
+//    Ente's clients read), and the file key boxed with the album's key.
 // 4. Upload URLs for the file (one, or one per part with every part's MD5) and the thumbnail; the worker PUTs.
 // 5. POST /files. The worker ends in every case, cancelled included.
 import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
@@ -14,7 +15,7 @@ import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
 import { FileType, type GalleryFile } from '../library/types.ts';
 import { decideDuplicate, mayBeDuplicate, type DuplicateDecision } from './duplicates.ts';
 import type { PutTarget } from './file-job.ts';
-import { buildFileMetadata, fileTypeOf, type ExifFacts } from './metadata.ts';
+import { buildFileMetadata, buildPublicMetadata, fileTypeOf, type ExifFacts } from './metadata.ts';
 import { MAX_OBJECT_BYTES, planObjectUpload, UPLOAD_PART_BYTES } from './plan.ts';
 import { fileWork, workBefore } from './progress.ts';
 import type { UploadRunControl } from './queue.ts';
@@ -85,7 +86,11 @@ export async function uploadOneFile(
       hash: encrypted.hash,
       exif,
     });
-    const sealed = await worker.call('seal', { collectionKey: target.collectionKey, metadata });
+    const sealed = await worker.call('seal', {
+      collectionKey: target.collectionKey,
+      metadata,
+      publicMetadata: buildPublicMetadata(thumbnail),
+    });
 
     control.setStatus('uploading');
     const plan = planObjectUpload(encrypted.size, encrypted.partLength, encrypted.partMd5s);
@@ -119,6 +124,7 @@ export async function uploadOneFile(
         file: { objectKey: fileObjectKey, decryptionHeader: encrypted.header, size: encrypted.size },
         thumbnail: { objectKey: thumbnailURL.objectKey, decryptionHeader: thumbnail.header, size: thumbnail.size },
         metadata: sealed.metadata,
+        ...(sealed.pubMagicMetadata ? { pubMagicMetadata: sealed.pubMagicMetadata } : {}),
       },
       signal,
     );

@@ -73,13 +73,21 @@ export async function placeholderThumbnail(): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.7 });
 }
 
+/** A thumbnail, and the size of the picture it was made from (absent for a placeholder). */
+export interface Thumbnail {
+  jpeg: Blob;
+  width?: number;
+  height?: number;
+}
+
 /** The thumbnail of an image file, or of a video's captured frame; a placeholder when neither decodes. */
-export async function makeThumbnail(source: { image: Blob } | { frame: ImageBitmap | undefined }): Promise<Blob> {
+export async function makeThumbnail(source: { image: Blob } | { frame: ImageBitmap | undefined }): Promise<Thumbnail> {
   const bitmap = 'image' in source ? await decodeImage(source.image) : source.frame;
-  if (!bitmap) return placeholderThumbnail();
+  if (!bitmap) return { jpeg: await placeholderThumbnail() };
+  const { width, height } = bitmap;
   try {
-    return await thumbnailOf(bitmap);
+    return { jpeg: await thumbnailOf(bitmap), width, height };
   } catch {
-    return placeholderThumbnail();
+    return { jpeg: await placeholderThumbnail() };
   }
 }
