@@ -1,17 +1,12 @@
 // The name of a new album, or the new name of one: a field (required, trimmed) and the confirm button.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 
+import { AlbumDialogFrame } from './AlbumDialogFrame.tsx';
 import { useDialogAction } from './use-dialog-action.ts';
 
 export interface AlbumNameDialogProps {
@@ -26,69 +21,50 @@ export interface AlbumNameDialogProps {
 
 export function AlbumNameDialog({ open, mode, initialName = '', onClose, onSubmit }: AlbumNameDialogProps) {
   const { t } = useTranslation('photos');
-  const { t: tc } = useTranslation('common');
-  const id = useId();
+  const formId = useId();
   const [name, setName] = useState(initialName);
   const [missing, setMissing] = useState(false);
   const action = useDialogAction(onClose);
 
+  const edit = (event: ChangeEvent<HTMLInputElement>) => {
+    setName(event.target.value);
+    setMissing(false);
+  };
+
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setMissing(true);
-      return;
-    }
-    if (mode === 'rename' && trimmed === initialName) {
-      onClose();
-      return;
-    }
-    action.run(() => onSubmit(trimmed));
+    if (!trimmed) setMissing(true);
+    else if (mode === 'rename' && trimmed === initialName) onClose();
+    else action.run(() => onSubmit(trimmed));
   };
 
   return (
-    <Dialog
+    <AlbumDialogFrame
       open={open}
-      onClose={action.pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={`${id}-title`}>
-        {t(mode === 'create' ? 'dialogs.create_title' : 'dialogs.rename_title')}
-      </DialogTitle>
-      <DialogContent>
-        <Box component="form" id={`${id}-form`} noValidate onSubmit={submit}>
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            margin="dense"
-            label={t('dialogs.name_label')}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setMissing(false);
-            }}
-            error={missing}
-            helperText={missing ? t('dialogs.name_required') : undefined}
-            slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
-          />
-        </Box>
-        {action.failed && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {t('unknown', { ns: 'errors' })}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={action.pending}>
-          {tc('cancel')}
-        </Button>
-        <LoadingButton type="submit" form={`${id}-form`} variant="contained" loading={action.pending}>
+      title={t(mode === 'create' ? 'dialogs.create_title' : 'dialogs.rename_title')}
+      action={action}
+      onClose={onClose}
+      confirm={
+        <LoadingButton type="submit" form={formId} variant="contained" loading={action.pending}>
           {t(mode === 'create' ? 'dialogs.create' : 'dialogs.rename')}
         </LoadingButton>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Box component="form" id={formId} noValidate onSubmit={submit}>
+        <TextField
+          autoFocus
+          fullWidth
+          required
+          margin="dense"
+          label={t('dialogs.name_label')}
+          value={name}
+          onChange={edit}
+          error={missing}
+          helperText={missing ? t('dialogs.name_required') : undefined}
+          slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+        />
+      </Box>
+    </AlbumDialogFrame>
   );
 }

@@ -1,23 +1,17 @@
 // Deleting an album: what becomes of its files, kept (the default: they stay in the library and the other
 // albums) or removed (the person's files in it go to the trash, from every album; docs/protocol.md#photos,
 // DELETE /collections/v3 with keepFiles).
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 
 import type { Album } from '../../library/types.ts';
+import { AlbumDialogFrame } from './AlbumDialogFrame.tsx';
 import { useDialogAction } from './use-dialog-action.ts';
 
 export interface DeleteAlbumDialogProps {
@@ -30,43 +24,16 @@ export interface DeleteAlbumDialogProps {
 
 export function DeleteAlbumDialog({ open, album, onClose, onDelete }: DeleteAlbumDialogProps) {
   const { t } = useTranslation('photos');
-  const { t: tc } = useTranslation('common');
-  const id = useId();
   const [keep, setKeep] = useState(true);
   const action = useDialogAction(onClose);
   return (
-    <Dialog
+    <AlbumDialogFrame
       open={open}
-      onClose={action.pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={`${id}-title`} sx={{ overflowWrap: 'anywhere' }}>
-        {t('dialogs.delete_title', { name: album.name })}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-body`}>{t('dialogs.delete_body')}</DialogContentText>
-        <RadioGroup
-          aria-labelledby={`${id}-title`}
-          value={keep ? 'keep' : 'remove'}
-          onChange={(event) => setKeep(event.target.value === 'keep')}
-          sx={{ mt: 1 }}
-        >
-          <Choice value="keep" label={t('dialogs.delete_keep')} hint={t('dialogs.delete_keep_hint')} />
-          <Choice value="remove" label={t('dialogs.delete_remove')} hint={t('dialogs.delete_remove_hint')} />
-        </RadioGroup>
-        {action.failed && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {t('unknown', { ns: 'errors' })}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={action.pending}>
-          {tc('cancel')}
-        </Button>
+      title={t('dialogs.delete_title', { name: album.name })}
+      description={t('dialogs.delete_body')}
+      action={action}
+      onClose={onClose}
+      confirm={
         <LoadingButton
           variant="contained"
           color="error"
@@ -75,8 +42,18 @@ export function DeleteAlbumDialog({ open, album, onClose, onDelete }: DeleteAlbu
         >
           {t('dialogs.delete_confirm')}
         </LoadingButton>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <RadioGroup
+        aria-label={t('dialogs.delete_body')}
+        value={keep ? 'keep' : 'remove'}
+        onChange={(event) => setKeep(event.target.value === 'keep')}
+        sx={{ mt: 1 }}
+      >
+        <Choice value="keep" label={t('dialogs.delete_keep')} hint={t('dialogs.delete_keep_hint')} />
+        <Choice value="remove" label={t('dialogs.delete_remove')} hint={t('dialogs.delete_remove_hint')} />
+      </RadioGroup>
+    </AlbumDialogFrame>
   );
 }
 

@@ -2,21 +2,15 @@
 // the page offers (those the person may add to; for a move, without the album they come from).
 import AddIcon from '@mui/icons-material/Add';
 import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbumOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Album } from '../../library/types.ts';
+import { AlbumDialogFrame } from './AlbumDialogFrame.tsx';
 import { useDialogAction } from './use-dialog-action.ts';
 
 export interface PickAlbumDialogProps {
@@ -33,53 +27,31 @@ export interface PickAlbumDialogProps {
 
 export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew }: PickAlbumDialogProps) {
   const { t } = useTranslation('photos');
-  const { t: tc } = useTranslation('common');
-  const id = useId();
   const action = useDialogAction(onClose);
+  const title = t(purpose === 'add' ? 'dialogs.pick_add_title' : 'dialogs.pick_move_title');
   return (
-    <Dialog
-      open={open}
-      onClose={action.pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={`${id}-title`}>
-        {t(purpose === 'add' ? 'dialogs.pick_add_title' : 'dialogs.pick_move_title')}
-      </DialogTitle>
-      <DialogContent sx={{ px: 1 }}>
-        <List aria-labelledby={`${id}-title`}>
-          <ListItemButton autoFocus onClick={onNew} disabled={action.pending}>
+    <AlbumDialogFrame open={open} title={title} action={action} onClose={onClose}>
+      <List aria-label={title} sx={{ mx: -2 }}>
+        <ListItemButton autoFocus onClick={onNew} disabled={action.pending}>
+          <ListItemIcon>
+            <AddIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('dialogs.pick_new')} />
+        </ListItemButton>
+        {albums.map((album) => (
+          <ListItemButton key={album.id} disabled={action.pending} onClick={() => action.run(() => onPick(album))}>
             <ListItemIcon>
-              <AddIcon />
+              <PhotoAlbumIcon />
             </ListItemIcon>
-            <ListItemText primary={t('dialogs.pick_new')} />
+            <ListItemText primary={album.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
           </ListItemButton>
-          {albums.map((album) => (
-            <ListItemButton key={album.id} disabled={action.pending} onClick={() => action.run(() => onPick(album))}>
-              <ListItemIcon>
-                <PhotoAlbumIcon />
-              </ListItemIcon>
-              <ListItemText primary={album.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItemButton>
-          ))}
-        </List>
-        {albums.length === 0 && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', px: 2 }}>
-            {t('dialogs.pick_none')}
-          </Typography>
-        )}
-        {action.failed && (
-          <Alert severity="error" sx={{ mt: 2, mx: 2 }}>
-            {t('unknown', { ns: 'errors' })}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={action.pending}>
-          {tc('cancel')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ))}
+      </List>
+      {albums.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('dialogs.pick_none')}
+        </Typography>
+      )}
+    </AlbumDialogFrame>
   );
 }

@@ -22,11 +22,3 @@ export function albumDialogReducer(state: AlbumDialog | undefined, action: Album
   if (action.type === 'open') return action.dialog;
   return state?.kind === action.kind ? undefined : state;
 }
-
-/** The open dialog if it is of `kind`, narrowed to it. */
-export function albumDialogOfKind<K extends AlbumDialogKind>(
-  state: AlbumDialog | undefined,
-  kind: K,
-): Extract<AlbumDialog, { kind: K }> | undefined {
-  return state?.kind === kind ? (state as Extract<AlbumDialog, { kind: K }>) : undefined;
-}

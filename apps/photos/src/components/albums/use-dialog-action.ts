@@ -1,9 +1,15 @@
-// The confirm button of an album dialog: runs the page's action (a promise), shows the button busy meanwhile,
-// closes the dialog when it resolves, and keeps it open with a message when it rejects (the page has logged
-// what failed), so that the person can try again or cancel.
+// The action of an album dialog: runs the page's action (a promise), marks the dialog busy meanwhile, closes it
+// when the action resolves, and keeps it open with a failure line when it rejects (the page has logged what
+// failed), so that the person can try again or cancel.
 import { useState } from 'react';
 
-export function useDialogAction(onClose: () => void) {
+export interface DialogAction {
+  pending: boolean;
+  failed: boolean;
+  run: (action: () => Promise<unknown>) => void;
+}
+
+export function useDialogAction(onClose: () => void): DialogAction {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const run = (action: () => Promise<unknown>) => {
@@ -21,7 +27,5 @@ export function useDialogAction(onClose: () => void) {
       },
     );
   };
-  /** Forgets a failure (the dialog opens again). */
-  const reset = () => setFailed(false);
-  return { pending, failed, run, reset };
+  return { pending, failed, run };
 }

@@ -5,7 +5,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
-import { fileAt, manyFiles } from '../testing/files.ts';
+import { fileAt, fileOfType, manyFiles } from '../testing/files.ts';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { thumbnailFromHook } from './Thumbnail.tsx';
 
@@ -37,18 +37,8 @@ test('with 10,000 files the DOM holds only the rows on screen and a few more', a
 test('days: Today, Yesterday, then the date; each cell a button named by its title and badge', async () => {
   const files = [
     fileAt(1, new Date(2025, 5, 10, 9)),
-    fileAt(2, new Date(2025, 5, 9, 9), {
-      metadata: { title: 'clip.mp4', creationTime: 0, modificationTime: 0, fileType: FileType.video },
-      editedTime: new Date(2025, 5, 9, 9).getTime() * 1000,
-    }),
-    fileAt(3, new Date(2025, 4, 1, 9), {
-      metadata: {
-        title: 'live.heic',
-        creationTime: new Date(2025, 4, 1, 9).getTime() * 1000,
-        modificationTime: 0,
-        fileType: FileType.livePhoto,
-      },
-    }),
+    fileOfType(2, new Date(2025, 5, 9, 9), 'clip.mp4', FileType.video),
+    fileOfType(3, new Date(2025, 4, 1, 9), 'live.heic', FileType.livePhoto),
   ];
   renderInShell(<GalleryGrid files={files} onOpen={jest.fn()} now={now} />);
   const grid = await screen.findByRole('grid');

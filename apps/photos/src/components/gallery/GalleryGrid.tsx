@@ -78,7 +78,7 @@ export function GalleryGrid(props: GalleryGridProps) {
   const activeIndex = (activeID === undefined ? undefined : model.indexOfID.get(activeID)) ?? 0;
   const activeRow = model.rowOfIndex[activeIndex] ?? -1;
   const pendingFocus = useRef<number>(undefined);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  const scrollMargin = usePageTop(gridRef);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -106,19 +106,6 @@ export function GalleryGrid(props: GalleryGridProps) {
   });
   // Every row's height is known from the width: a new cell size places every row again (no measuring).
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, cellSize]);
-
-  // Where the grid starts in the page, measured again whenever the content above it changes height.
-  useLayoutEffect(() => {
-    const grid = gridRef.current;
-    const parent = grid?.parentElement;
-    if (!grid || !parent) return;
-    const measure = () => setScrollMargin(Math.round(grid.getBoundingClientRect().top + window.scrollY));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(parent);
-    return () => observer.disconnect();
-  }, []);
 
   // Focus asked for by a key, once the file's row is rendered.
   useLayoutEffect(() => {
@@ -190,7 +177,7 @@ export function GalleryGrid(props: GalleryGridProps) {
         ) : (
           <CellsRow
             key={item.key}
-            files={row.files}
+            row={row}
             rowIndex={item.index}
             cellSize={cellSize}
             activeColumn={item.index === activeRow ? activeIndex - row.first : -1}
@@ -249,6 +236,23 @@ function useClock(fixed: number | undefined): number {
     return () => clearTimeout(timer);
   }, [fixed, clock]);
   return fixed ?? clock;
+}
+
+/** Where the element starts in the page (px below the document's top): the virtualizer's scroll margin. */
+function usePageTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const read = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    read();
+    // What sits above the grid (a heading, a banner) changes the height of the element holding both.
+    const holder = element.parentElement;
+    const observer = holder && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(read) : undefined;
+    if (holder) observer?.observe(holder);
+    return () => observer?.disconnect();
+  }, [ref]);
+  return top;
 }
 
 /** The element's width, followed as it changes; the window's until the first layout (and in a test's DOM). */

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { GalleryFile } from '../../library/types.ts';
 import type { GridSelectionHandlers } from '../selection/use-grid-selection.ts';
-import type { Day } from './grid-model.ts';
+import type { Day, GridRow } from './grid-model.ts';
 import { FileTypeBadge, type ThumbnailProps } from './Thumbnail.tsx';
 
 /** Space between cells, px. */
@@ -59,7 +59,7 @@ export const DayHeader = memo(function DayHeader({ day, rowIndex, label, checked
 });
 
 export interface CellsRowProps {
-  files: GalleryFile[];
+  row: Extract<GridRow, { kind: 'cells' }>;
   rowIndex: number;
   cellSize: number;
   /** The column of the focused file when it is in this row, else -1. */
@@ -74,10 +74,10 @@ export interface CellsRowProps {
 }
 
 export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
-  const { files, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers, style } = props;
+  const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers, style } = props;
   return (
     <Box role="row" aria-rowindex={rowIndex + 1} sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }} style={style}>
-      {files.map((file, column) => (
+      {row.files.map((file, column) => (
         <Cell
           key={file.id}
           file={file}

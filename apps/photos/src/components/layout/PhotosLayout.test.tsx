@@ -92,7 +92,7 @@ function dragEvent(type: string, dataTransfer: Partial<DataTransfer>): Event {
   return event;
 }
 
-test('files dropped anywhere on the page come to onFiles; the hint shows while dragging', async () => {
+test('files dropped anywhere on the page come to onFiles; the hint shows while files are dragged over it', async () => {
   const onFiles = jest.fn<(files: PickedFile[]) => void>();
   renderInShell(<PhotosLayout section="photos" onFiles={onFiles} />);
   await screen.findByRole('button', { name: 'Upload' });
@@ -108,16 +108,25 @@ test('files dropped anywhere on the page come to onFiles; the hint shows while d
     items: [{ kind: 'file', webkitGetAsEntry: () => entry, getAsFile: () => file }],
     files: [file],
   } as unknown as DataTransfer;
+  const hint = 'Drop photos, videos or folders to upload them';
 
-  act(() => void document.body.dispatchEvent(dragEvent('dragenter', transfer)));
-  expect(screen.getByText('Drop photos, videos or folders to upload them')).toBeInTheDocument();
-  const over = dragEvent('dragover', transfer);
-  document.body.dispatchEvent(over);
-  // The drop is allowed (else the browser would open the file).
-  expect(over.defaultPrevented).toBe(true);
-  act(() => void document.body.dispatchEvent(dragEvent('drop', transfer)));
+  jest.useFakeTimers();
+  try {
+    const over = dragEvent('dragover', transfer);
+    act(() => void document.body.dispatchEvent(over));
+    // The drop is allowed (else the browser would open the file).
+    expect(over.defaultPrevented).toBe(true);
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    // The drag left the window: no dragover comes any more.
+    act(() => jest.advanceTimersByTime(300));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    act(() => void document.body.dispatchEvent(dragEvent('dragover', transfer)));
+    act(() => void document.body.dispatchEvent(dragEvent('drop', transfer)));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
   await waitFor(() => expect(onFiles).toHaveBeenCalledWith([{ file, relativePath: 'c.jpg' }]));
-  expect(screen.queryByText('Drop photos, videos or folders to upload them')).not.toBeInTheDocument();
 });
 
 test('without onFiles there is no Upload button and a drop is left to the browser', async () => {

@@ -81,30 +81,28 @@ function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, acti
   );
 }
 
+/** While files are dragged over the page: the page outlined as the drop target, and what dropping does. */
 function DropHint({ text }: { text: string }) {
   return (
     <Box
       aria-hidden
-      sx={{
+      sx={(theme) => ({
         position: 'fixed',
-        inset: 8,
-        zIndex: (theme) => theme.zIndex.modal - 1,
+        inset: 0,
+        zIndex: theme.zIndex.modal - 1,
         pointerEvents: 'none',
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: 'primary.main',
-        borderRadius: 2,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'rgba(0, 0, 0, 0.5)',
-        typography: 'h5',
-        color: 'common.white',
-        textAlign: 'center',
-        p: 2,
-      }}
+        outline: `3px dashed ${theme.palette.primary.main}`,
+        outlineOffset: -8,
+        bgcolor: 'rgba(0, 0, 0, 0.35)',
+      })}
     >
-      {text}
+      <Typography
+        variant="h6"
+        component="p"
+        sx={{ position: 'absolute', top: '40%', insetInline: 16, textAlign: 'center', color: 'common.white' }}
+      >
+        {text}
+      </Typography>
     </Box>
   );
 }

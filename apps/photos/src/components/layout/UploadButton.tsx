@@ -32,15 +32,19 @@ export function UploadButton({ onFiles }: UploadButtonProps) {
     if (files.length > 0) onFiles(files);
   };
 
+  // A menu button (the ARIA pattern): it names the menu it controls while that is open.
+  const menuButton = {
+    id: buttonId,
+    'aria-haspopup': 'menu',
+    'aria-controls': open ? menuId : undefined,
+    'aria-expanded': open || undefined,
+  } as const;
   return (
     <>
       <Button
-        id={buttonId}
+        {...menuButton}
         variant="contained"
         startIcon={<UploadIcon />}
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open || undefined}
         onClick={(event) => {
           setAnchor(event.currentTarget);
           setMounted(true);

@@ -1,4 +1,4 @@
-// The menu of the Upload button (UploadButton.tsx), fetched on its first press.
+// The menu of the Upload button (UploadButton.tsx), fetched on its first press: files, or a folder.
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -19,32 +19,30 @@ export interface UploadMenuProps {
 export function UploadMenu({ anchor, buttonId, menuId, onClose, onPickFiles, onPickFolder }: UploadMenuProps) {
   const { t } = useTranslation('photos');
   // The picker opens from the click itself (browsers allow it only during a user's gesture).
-  const choose = (pick: () => void) => () => {
+  const choose = (pick: () => void) => {
     onClose();
     pick();
   };
+  const choices = [
+    { key: 'files', Icon: FileIcon, label: t('layout.upload_files'), pick: onPickFiles },
+    { key: 'folder', Icon: FolderIcon, label: t('layout.upload_folder'), pick: onPickFolder },
+  ];
   return (
     <Menu
       id={menuId}
       anchorEl={anchor}
       open={anchor !== null}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ list: { 'aria-labelledby': buttonId } }}
     >
-      <MenuItem onClick={choose(onPickFiles)}>
-        <ListItemIcon>
-          <FileIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('layout.upload_files')}</ListItemText>
-      </MenuItem>
-      <MenuItem onClick={choose(onPickFolder)}>
-        <ListItemIcon>
-          <FolderIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('layout.upload_folder')}</ListItemText>
-      </MenuItem>
+      {choices.map(({ key, Icon, label, pick }) => (
+        <MenuItem key={key} onClick={() => choose(pick)}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{label}</ListItemText>
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

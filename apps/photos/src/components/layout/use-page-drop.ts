@@ -7,6 +7,12 @@ import { log } from '@ente/shared/log.ts';
 import { pickedFromDrop, type PickedFile } from './picked-files.ts';
 
 /**
+ * A drag over the page sends `dragover` every 50 ms or so, even when still; this long without one, it has left
+ * the window or was cancelled. Simpler and surer than pairing `dragenter` and `dragleave` over every element.
+ */
+const dragGoneMs = 250;
+
+/**
  * While `onFiles` is set, takes drops of files and folders on the document and calls it with their files
  * (folders read recursively); a drag carrying no file (text, a link) is left to the browser. Returns whether
  * files are being dragged over the page, to show where to drop them.
@@ -21,48 +27,32 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
 
   useEffect(() => {
     if (!enabled) return;
-    // dragenter and dragleave fire for every element crossed: counted, so that moving over a child does not
-    // hide the hint.
-    let depth = 0;
-    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
-    const onDragEnter = (event: DragEvent) => {
-      if (event.defaultPrevented || !hasFiles(event)) return;
-      depth++;
-      setDragging(true);
+    let gone: ReturnType<typeof setTimeout> | undefined;
+    const listener = {
+      handleEvent(event: DragEvent) {
+        const transfer = event.dataTransfer;
+        if (!transfer?.types.includes('Files') || event.defaultPrevented) return;
+        // Allows the drop, and keeps the browser from opening the file instead.
+        event.preventDefault();
+        clearTimeout(gone);
+        if (event.type === 'dragover') {
+          transfer.dropEffect = 'copy';
+          setDragging(true);
+          gone = setTimeout(() => setDragging(false), dragGoneMs);
+          return;
+        }
+        setDragging(false);
+        pickedFromDrop(transfer).then(
+          (files) => files.length > 0 && onFilesRef.current?.(files),
+          // A folder that cannot be read (removed meanwhile, no permission) drops nothing.
+          (e: unknown) => log.warn('Could not read what was dropped', e),
+        );
+      },
     };
-    const onDragLeave = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const onDragOver = (event: DragEvent) => {
-      if (event.defaultPrevented || !hasFiles(event)) return;
-      // Allows the drop, and keeps the browser from opening the file instead.
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    };
-    const onDrop = (event: DragEvent) => {
-      depth = 0;
-      setDragging(false);
-      if (event.defaultPrevented || !event.dataTransfer || !hasFiles(event)) return;
-      event.preventDefault();
-      void pickedFromDrop(event.dataTransfer).then(
-        (files) => {
-          if (files.length > 0) onFilesRef.current?.(files);
-        },
-        // A folder that cannot be read (removed meanwhile, no permission) drops nothing.
-        (e: unknown) => log.warn('Could not read what was dropped', e),
-      );
-    };
-    document.addEventListener('dragenter', onDragEnter);
-    document.addEventListener('dragleave', onDragLeave);
-    document.addEventListener('dragover', onDragOver);
-    document.addEventListener('drop', onDrop);
+    for (const type of ['dragover', 'drop']) document.addEventListener(type, listener);
     return () => {
-      document.removeEventListener('dragenter', onDragEnter);
-      document.removeEventListener('dragleave', onDragLeave);
-      document.removeEventListener('dragover', onDragOver);
-      document.removeEventListener('drop', onDrop);
+      for (const type of ['dragover', 'drop']) document.removeEventListener(type, listener);
+      clearTimeout(gone);
       setDragging(false);
     };
   }, [enabled]);

@@ -9,21 +9,13 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 import type { GalleryFile } from '../../library/types.ts';
 import { GalleryGrid } from '../gallery/GalleryGrid.tsx';
 import { fileAt } from '../testing/files.ts';
+import { installPointerEvent } from '../testing/pointer-event.ts';
 import { emptySelection, type Selection } from './selection-model.ts';
 
 beforeAll(async () => {
   await loadNamespace('photos');
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  // jsdom has no PointerEvent: a MouseEvent with the pointer's type, enough for a touch's long press.
-  if (typeof window.PointerEvent === 'undefined') {
-    window.PointerEvent = class extends MouseEvent {
-      readonly pointerType: string;
-      constructor(type: string, init: PointerEventInit = {}) {
-        super(type, init);
-        this.pointerType = init.pointerType ?? 'mouse';
-      }
-    } as unknown as typeof PointerEvent;
-  }
+  installPointerEvent();
 });
 
 const now = new Date(2025, 5, 10, 15).getTime();

@@ -1,4 +1,4 @@
-// The bar of actions over the selected files: how many are selected (also said to screen readers as it
+// The bar of actions over the selected files, over the top of the page: how many are selected (also said to screen readers as it
 // changes), and add to an album, move to an album, download, move to the trash, and clear. Each action is a
 // callback of the page; one it does not give is not shown (a shared album's viewer cannot move or trash).
 // Escape in the bar clears the selection, as it does in the grid.
@@ -45,20 +45,19 @@ export function SelectionBar({ count, onClear, onAddToAlbum, onMoveToAlbum, onDo
             event.preventDefault();
             onClear();
           }}
+          square
+          // Over the page's top bar while something is selected, as photo apps do: the actions replace it.
           sx={{
             position: 'fixed',
-            left: '50%',
-            bottom: 16,
-            transform: 'translateX(-50%)',
+            insetInline: 0,
+            top: 0,
+            minHeight: 64,
             zIndex: (theme) => theme.zIndex.appBar,
             display: 'flex',
             alignItems: 'center',
             flexWrap: 'wrap',
-            gap: 0.5,
-            px: 1,
-            py: 0.5,
-            maxWidth: 'calc(100vw - 16px)',
-            borderRadius: 3,
+            columnGap: 0.5,
+            px: { xs: 1, sm: 2 },
           }}
         >
           <IconButton aria-label={t('selection.clear')} onClick={onClear}>

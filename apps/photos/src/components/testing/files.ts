@@ -21,6 +21,12 @@ export function fileAt(id: number, date: Date, extra: Partial<GalleryFile> = {})
   };
 }
 
+/** A file of `fileType` (a video, a live photo) taken at local `date`, titled `title`. */
+export function fileOfType(id: number, date: Date, title: string, fileType: FileType): GalleryFile {
+  const file = fileAt(id, date);
+  return { ...file, metadata: { ...file.metadata, title, fileType } };
+}
+
 /** `count` files, one a minute going back from `newest`. */
 export function manyFiles(count: number, newest = new Date(2025, 5, 1, 12)): GalleryFile[] {
   return Array.from({ length: count }, (_, i) => fileAt(i + 1, new Date(newest.getTime() - i * 60_000)));

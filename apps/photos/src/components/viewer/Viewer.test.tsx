@@ -6,36 +6,19 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
-import { fileAt } from '../testing/files.ts';
+import { fileAt, fileOfType } from '../testing/files.ts';
+import { installPointerEvent } from '../testing/pointer-event.ts';
 import { LazyViewer } from './LazyViewer.tsx';
 import type { ViewerProps, ViewerSource } from './Viewer.tsx';
 
 beforeAll(async () => {
   await loadNamespace('photos');
-  // jsdom has no PointerEvent: a MouseEvent with the pointer's id and type, enough for the gestures.
-  if (typeof window.PointerEvent === 'undefined') {
-    window.PointerEvent = class extends MouseEvent {
-      readonly pointerId: number;
-      readonly pointerType: string;
-      constructor(type: string, init: PointerEventInit = {}) {
-        super(type, init);
-        this.pointerId = init.pointerId ?? 1;
-        this.pointerType = init.pointerType ?? 'mouse';
-      }
-    } as unknown as typeof PointerEvent;
-  }
+  installPointerEvent();
 });
 
 const files: GalleryFile[] = [
   fileAt(1, new Date(2025, 5, 1, 10), { fileSize: 3 * 1024 * 1024, width: 4000, height: 3000 }),
-  fileAt(2, new Date(2025, 5, 1, 9), {
-    metadata: {
-      title: 'clip.mp4',
-      creationTime: new Date(2025, 5, 1, 9).getTime() * 1000,
-      modificationTime: 0,
-      fileType: FileType.video,
-    },
-  }),
+  fileOfType(2, new Date(2025, 5, 1, 9), 'clip.mp4', FileType.video),
   fileAt(3, new Date(2025, 5, 1, 8)),
 ];
 
@@ -49,21 +32,12 @@ function renderViewer(
     const [index, setIndex] = useState(0);
     const [open, setOpen] = useState(true);
     const file = files[index] as GalleryFile;
-    return (
-      <LazyViewer
-        open={open}
-        files={files}
-        index={index}
-        onIndexChange={setIndex}
-        onClose={() => {
-          onClose();
-          setOpen(false);
-        }}
-        source={sourceOf(file)}
-        onTrash={onTrash}
-        {...overrides}
-      />
-    );
+    const close = () => {
+      onClose();
+      setOpen(false);
+    };
+    const props: ViewerProps = { open, files, index, onIndexChange: setIndex, onClose: close, source: sourceOf(file) };
+    return <LazyViewer {...props} onTrash={onTrash} {...overrides} />;
   }
   renderInShell(<Page />);
   return { onClose, onTrash };
