@@ -20,6 +20,7 @@ import { readExif } from './exif.ts';
 import type { ExifFacts } from './metadata.ts';
 import { chooseStaging, completeMultipartBody } from './plan.ts';
 import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
+import { putWithRetries } from './store-put.ts';
 import { makeThumbnail } from './thumbnail.ts';
 import { UploadError } from './types.ts';
 
@@ -43,9 +44,6 @@ export interface SealedFile {
   pubMagicMetadata?: { version: number; count: number; data: string; header: string };
 }
 
-/** How many times a PUT is tried when the store does not answer or answers 5xx / 429. */
-const PUT_ATTEMPTS = 3;
-
 async function* readFile(file: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   for (let offset = 0; offset < file.size; offset += STREAM_CHUNK_BYTES) {
     signal?.throwIfAborted();
@@ -54,24 +52,6 @@ async function* readFile(file: Blob, signal?: AbortSignal): AsyncGenerator<Uint8
     } catch {
       throw new UploadError('unreadable', 'the file could not be read');
     }
-  }
-}
-
-async function putWithRetries(url: string, init: () => RequestInit, what: string): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    let response: Response | undefined;
-    try {
-      response = await fetch(url, init());
-    } catch {
-      if (attempt >= PUT_ATTEMPTS) throw new UploadError('network', `${what}: no answer from the object store`);
-    }
-    if (response?.ok) return response;
-    if (response && response.status < 500 && response.status !== 429) {
-      throw new UploadError('server', `${what}: the object store answered ${response.status}`);
-    }
-    if (attempt >= PUT_ATTEMPTS)
-      throw new UploadError('server', `${what}: the object store answered ${response?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
   }
 }
 
