@@ -4,21 +4,13 @@ import 'fake-indexeddb/auto';
 
 import { setupServer } from 'msw/node';
 
-import { saveMasterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
 import { cryptoWorker, type CryptoRemote } from '@ente/crypto/client.ts';
-import { generateKeyPairB64 } from '@ente/crypto/keys.ts';
-import { setAppName } from '@ente/shared/app-name.ts';
-import { saveKeyAttributes } from '@ente/shared/storage/account-storage.ts';
-import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
-import { deleteIndexedDatabase } from '@ente/shared/storage/indexed-db.ts';
-import { deleteKVDatabase } from '@ente/shared/storage/kv.ts';
-import { saveUser } from '@ente/shared/storage/local-storage.ts';
 import { storagePlaces } from '@ente/shared/storage/registry.ts';
 
 import { photosLibraryDB } from '../storage.ts';
-import { libraryCache } from './library-cache.ts';
 import { filesOfAlbum, LibraryError, openLibrary, shareableLink, type Library } from './library.ts';
-import { fakeEmail, FakePhotosServer, fakeToken, fakeUserID } from './testing/fake-photos-server.ts';
+import { fakeEmail, FakePhotosServer, fakeUserID } from './testing/fake-photos-server.ts';
+import { signIn, signOut } from './testing/signed-in.ts';
 
 const msw = setupServer();
 let fake: FakePhotosServer;
@@ -34,34 +26,13 @@ beforeAll(async () => {
   crypto = await cryptoWorker();
 });
 beforeEach(async () => {
-  setAppName('photos');
   fake = new FakePhotosServer();
   msw.resetHandlers(...fake.handlers);
-  await saveUser({ id: fakeUserID, email: fakeEmail, token: fakeToken });
-  masterKey = await crypto.generateKey();
-  await saveMasterKeyOfThisTab(masterKey);
-  const pair = await generateKeyPairB64();
-  publicKey = pair.publicKey;
-  const secret = await crypto.encryptBox(pair.secretKey, masterKey);
-  saveKeyAttributes({
-    kekSalt: 'c2FsdA==',
-    opsLimit: 2,
-    memLimit: 67_108_864,
-    encryptedKey: 'a2V5',
-    keyDecryptionNonce: 'bm9uY2U=',
-    publicKey,
-    encryptedSecretKey: secret.encryptedData,
-    secretKeyDecryptionNonce: secret.nonce,
-  });
+  ({ masterKey, publicKey } = await signIn(crypto));
 });
 afterEach(async () => {
   for (const library of opened.splice(0)) library.close();
-  await resetInMemoryState();
-  localStorage.clear();
-  sessionStorage.clear();
-  await deleteKVDatabase();
-  await libraryCache.close();
-  await deleteIndexedDatabase(photosLibraryDB.database);
+  await signOut();
 });
 afterAll(() => msw.close());
 
