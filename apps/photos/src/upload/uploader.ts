@@ -23,12 +23,21 @@ export interface PhotosUploaderOptions {
 }
 
 const liveQueues = new Set<UploadQueue>();
+const STAGING_SWEEP_DELAY_MS = 2000;
 
 export function createPhotosUploader({ existingFiles, userID, concurrency = 2 }: PhotosUploaderOptions): UploadQueue {
   const deps = { api: photosUploadApi, startWorker: startUploadWorker, existingFiles, userID, captureVideoFrame };
   const queue = createUploadQueue({
     concurrency: Math.min(3, Math.max(1, concurrency)),
-    run: (job, control) => uploadOneFile(job, control, deps),
+    run: async (job, control) => {
+      try {
+        return await uploadOneFile(job, control, deps);
+      } catch (error) {
+        // A cancelled (ended) worker could not remove its staging file: sweep once its lock and handle are gone.
+        setTimeout(() => void clearUploadStaging().catch(() => undefined), STAGING_SWEEP_DELAY_MS);
+        throw error;
+      }
+    },
   });
   liveQueues.add(queue);
   void clearUploadStaging().catch(() => undefined);
