@@ -39,6 +39,11 @@ test('an album: the user’s role is OWNER for their own, else their sharee role
     updationTime: 40,
   });
   expect(albumOf(row, opened, 8)?.role).toBe('OWNER');
+  // Archived by its owner (their magic metadata), hidden by a sharee for themselves (shared magic metadata).
+  const marked = { ...opened, magicMetadata: { visibility: 1 }, sharedMagicMetadata: { visibility: 2 } };
+  expect(albumOf(row, marked, 8)?.visibility).toBe('archived');
+  expect(albumOf(row, marked, 7)?.visibility).toBe('hidden');
+  expect(albumOf(row, { ...opened, magicMetadata: { visibility: 0 } }, 8)).not.toHaveProperty('visibility');
   expect(albumOf({ ...row, type: 'CollectionType.unknown' }, opened, 8)).toBeNull();
 });
 
@@ -122,6 +127,9 @@ test('a file: its key, headers, sizes, and the public magic metadata’s size, c
     editedTime: 99,
     updationTime: 50,
   });
+  expect(galleryFileOf(file, { key: 'ZmlsZQ==', metadata, magicMetadata: { visibility: 2 } })?.visibility).toBe(
+    'hidden',
+  );
   // Magic metadata that did not open (null) adds nothing; unusable metadata drops the file.
   expect(galleryFileOf(file, { key: 'ZmlsZQ==', metadata, pubMagicMetadata: null })?.width).toBeUndefined();
   expect(galleryFileOf(file, { key: 'ZmlsZQ==', metadata: { title: 'x' } })).toBeNull();

@@ -12,6 +12,7 @@ import {
   type AlbumMember,
   type FileMetadata,
   type GalleryFile,
+  type Visibility,
 } from './types.ts';
 
 const roles: readonly CollectionRole[] = ['VIEWER', 'COLLABORATOR', 'ADMIN', 'OWNER'];
@@ -43,6 +44,8 @@ export function albumOf(row: Collection, opened: OpenedCollection, userID: numbe
   };
   const link = linkOf(row.publicURLs);
   if (link) album.link = link;
+  const visibility = visibilityOf(role === 'OWNER' ? opened.magicMetadata : opened.sharedMagicMetadata);
+  if (visibility) album.visibility = visibility;
   return album;
 }
 
@@ -57,6 +60,12 @@ function linkOf(publicURLs: readonly unknown[] | null): AlbumLink | undefined {
     validTill: numberOr(link.validTill) ?? 0,
     deviceLimit: numberOr(link.deviceLimit) ?? 0,
   };
+}
+
+/** Magic metadata's `visibility` as Ente's clients write it: 1 archived, 2 hidden, anything else visible. */
+function visibilityOf(magic: unknown): Visibility | undefined {
+  const value = isRecord(magic) ? magic.visibility : undefined;
+  return value === 1 ? 'archived' : value === 2 ? 'hidden' : undefined;
 }
 
 /** The decrypted metadata if it has what the gallery needs (a title, the times, a known file type). */
@@ -109,5 +118,7 @@ export function galleryFileOf(row: PhotoFile, opened: OpenedFile): GalleryFile |
   if (height !== undefined) file.height = height;
   if (caption !== undefined) file.caption = caption;
   if (editedTime !== undefined) file.editedTime = editedTime;
+  const visibility = visibilityOf(opened.magicMetadata);
+  if (visibility) file.visibility = visibility;
   return file;
 }

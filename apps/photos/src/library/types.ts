@@ -25,6 +25,12 @@ export interface FileMetadata {
   longitude?: number;
 }
 
+/**
+ * Hidden from the main views by the user: `archived` (magic metadata `visibility` 1) or `hidden` (2), as Ente's
+ * clients write it; absent when visible.
+ */
+export type Visibility = 'archived' | 'hidden';
+
 /** A file of the library: one per file id, whatever the number of albums holding it. */
 export interface GalleryFile {
   id: number;
@@ -48,6 +54,8 @@ export interface GalleryFile {
   editedTime?: number;
   /** The latest change the server stamped on it (µs). */
   updationTime: number;
+  /** From the owner's private magic metadata (others never see it). */
+  visibility?: Visibility;
 }
 
 /** A person an album is shared with, or its owner. */
@@ -81,6 +89,8 @@ export interface Album {
   sharees: AlbumMember[];
   link?: AlbumLink;
   updationTime: number;
+  /** The owner's choice (the collection's magic metadata), or a sharee's own (its shared magic metadata). */
+  visibility?: Visibility;
 }
 
 /** A file in the trash, with the time it leaves by itself. */
