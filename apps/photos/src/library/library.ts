@@ -17,7 +17,8 @@
 // - Writes: encrypted in the worker (a file key re-boxed under the target album's key, a name under the
 //   album's key, an album key sealed to a sharee), sent, then a pull brings the server's result, and the
 //   other tabs are told to pull.
-// - Other tabs and the clock: @ente/shared/sync/tab-signals.ts on LIBRARY_CHANNEL.
+// - Other tabs and the clock: @ente/shared/sync/tab-signals.ts on LIBRARY_CHANNEL, through the shell every
+//   synced store shares (@ente/shared/sync/core-shell.ts, [Note: Core shell]), as the auth vault does.
 import { masterKeyOfThisTab } from '@ente/accounts/services/storage.ts';
 import type { LibraryUserKeys, LockedCollection, LockedFile, OpenedFile } from '@ente/crypto/api.ts';
 import { cryptoWorker } from '@ente/crypto/client.ts';
