@@ -180,6 +180,14 @@ test('albums: create, rename, add, move, remove; every file key boxed for the ta
   await expect(library.renameAlbum(tripID, 'gone')).rejects.toEqual(new LibraryError('albumNotFound'));
 });
 
+test('the uncategorized album: created once, then found', async () => {
+  const library = await open();
+  const created = await library.specialAlbum('uncategorized');
+  expect(created).toMatchObject({ type: 'uncategorized', role: 'OWNER', name: 'Uncategorized' });
+  expect(await library.specialAlbum('uncategorized')).toBe(created);
+  expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/collections')).toHaveLength(1);
+});
+
 test('the trash: trash, restore into an album, delete for ever', async () => {
   const holidays = await ownAlbum('Holidays');
   const shared = await sharedAlbum('Shared');

@@ -88,6 +88,11 @@ export interface Library {
 
   /** A new album; resolves with its id once the pull shows it. */
   createAlbum(name: string): Promise<number>;
+  /**
+   * The user's own album of `type` `uncategorized` (where an upload without a chosen album goes) or `favorites`,
+   * created when there is none (the server answers the existing one to a second creation).
+   */
+  specialAlbum(type: 'uncategorized' | 'favorites'): Promise<Album>;
   renameAlbum(albumID: number, name: string): Promise<void>;
   /** `keepFiles`: the album must be empty of the user's files (else 409); otherwise its files go to the trash. */
   deleteAlbum(albumID: number, options: { keepFiles: boolean }): Promise<void>;
@@ -218,6 +223,23 @@ class LibrarySession
       api.createCollection({ ...fields, type: 'album' }, this.requestOptions),
     );
     return collection.id;
+  }
+
+  async specialAlbum(type: 'uncategorized' | 'favorites'): Promise<Album> {
+    const own = () =>
+      [...this.state.collections.values()].find(
+        ({ album, deleted }) => !deleted && album.type === type && album.role === 'OWNER',
+      )?.album;
+    const found = own();
+    if (found) return found;
+    const keys = this.openKeys();
+    // Ente's clients name them so; the name is shown only where the type has no translated name of its own.
+    const name = type === 'uncategorized' ? 'Uncategorized' : 'Favorites';
+    const { key: _key, ...fields } = await (await cryptoWorker()).newCollectionKeys(name, keys.masterKey);
+    await this.written(() => api.createCollection({ ...fields, type }, this.requestOptions));
+    const created = own();
+    if (!created) throw new LibraryError('albumNotFound');
+    return created;
   }
 
   async renameAlbum(albumID: number, name: string): Promise<void> {
