@@ -29,12 +29,8 @@ export const fakeUserID = 7;
 export const fakeEmail = 'joan@example.org';
 export const fakeToken = 'fake-token-of-user-7';
 
-export interface PhotosRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
+/** A request as the fake received it. */
+export type PhotosRequest = Record<'method' | 'path', string> & { query: Record<string, string>; body: unknown };
 
 type Body = Record<string, unknown>;
 
