@@ -20,10 +20,14 @@ export interface AlbumDialogsProps {
   onOpen: (dialog: AlbumDialog) => void;
   /** The albums files can be added to (the person's own and those they collaborate on). */
   albums: readonly Album[];
-  /** Each action resolves once done (the dialog then closes) or rejects (it stays, saying it failed). */
-  onCreate: (name: string) => Promise<Album>;
-  onRename: (album: Album, name: string) => Promise<unknown>;
-  onDelete: (album: Album, keepFiles: boolean) => Promise<unknown>;
+  /**
+   * Each action resolves once done (the dialog then closes) or rejects (it stays, saying it failed). Without
+   * `onCreate` the picker offers no "New album…".
+   */
+  onCreate?: (name: string) => Promise<Album>;
+  /** Without them (a view that neither renames nor deletes albums) those dialogs never show. */
+  onRename?: (album: Album, name: string) => Promise<unknown>;
+  onDelete?: (album: Album, keepFiles: boolean) => Promise<unknown>;
   onAdd: (album: Album, fileIDs: readonly number[]) => Promise<unknown>;
   onMove: (from: Album, to: Album, fileIDs: readonly number[]) => Promise<unknown>;
   onTrash: (fileIDs: readonly number[]) => Promise<unknown>;
@@ -46,6 +50,8 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
   let content;
   switch (current.kind) {
     case 'create': {
+      const { onCreate } = props;
+      if (!onCreate) break;
       const then = current.then;
       content = (
         <AlbumNameDialog
@@ -54,14 +60,16 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
           mode="create"
           onClose={close}
           onSubmit={async (name) => {
-            const album = await props.onCreate(name);
+            const album = await onCreate(name);
             if (then) await fileAction(then.purpose, then.fileIDs, album);
           }}
         />
       );
       break;
     }
-    case 'rename':
+    case 'rename': {
+      const { onRename } = props;
+      if (!onRename) break;
       content = (
         <AlbumNameDialog
           key={key}
@@ -69,11 +77,13 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
           mode="rename"
           initialName={current.album.name}
           onClose={close}
-          onSubmit={(name) => props.onRename(current.album, name)}
+          onSubmit={(name) => onRename(current.album, name)}
         />
       );
       break;
+    }
     case 'delete':
+      if (!props.onDelete) break;
       content = (
         <DeleteAlbumDialog key={key} open={open} album={current.album} onClose={close} onDelete={props.onDelete} />
       );
@@ -89,7 +99,7 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
           albums={albums.filter((album) => album.id !== from)}
           onClose={close}
           onPick={(album) => fileAction(purpose, fileIDs, album)}
-          onNew={() => onOpen({ kind: 'create', then: { purpose, fileIDs } })}
+          onNew={props.onCreate ? () => onOpen({ kind: 'create', then: { purpose, fileIDs } }) : undefined}
         />
       );
       break;

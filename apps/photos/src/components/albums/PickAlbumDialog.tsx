@@ -21,8 +21,8 @@ export interface PickAlbumDialogProps {
   onClose: () => void;
   /** Adds or moves the files to the chosen album; the dialog closes when it resolves. */
   onPick: (album: Album) => Promise<unknown>;
-  /** "New album…": the page opens the create dialog instead. */
-  onNew: () => void;
+  /** "New album…" (offered when given): the page opens the create dialog instead. */
+  onNew?: () => void;
 }
 
 export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew }: PickAlbumDialogProps) {
@@ -32,14 +32,21 @@ export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew 
   return (
     <AlbumDialogFrame open={open} title={title} action={action} onClose={onClose}>
       <List aria-label={title} sx={{ mx: -2 }}>
-        <ListItemButton autoFocus onClick={onNew} disabled={action.pending}>
-          <ListItemIcon>
-            <AddIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('dialogs.pick_new')} />
-        </ListItemButton>
-        {albums.map((album) => (
-          <ListItemButton key={album.id} disabled={action.pending} onClick={() => action.run(() => onPick(album))}>
+        {onNew && (
+          <ListItemButton autoFocus onClick={onNew} disabled={action.pending}>
+            <ListItemIcon>
+              <AddIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('dialogs.pick_new')} />
+          </ListItemButton>
+        )}
+        {albums.map((album, index) => (
+          <ListItemButton
+            key={album.id}
+            autoFocus={!onNew && index === 0}
+            disabled={action.pending}
+            onClick={() => action.run(() => onPick(album))}
+          >
             <ListItemIcon>
               <PhotoAlbumIcon />
             </ListItemIcon>
