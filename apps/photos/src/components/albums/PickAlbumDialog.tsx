@@ -31,7 +31,7 @@ export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew 
   const title = t(purpose === 'add' ? 'dialogs.pick_add_title' : 'dialogs.pick_move_title');
   return (
     <AlbumDialogFrame open={open} title={title} action={action} onClose={onClose}>
-      <List aria-label={title} sx={{ mx: -2 }}>
+      <List component="div" sx={{ mx: -2 }}>
         {onNew && (
           <ListItemButton autoFocus onClick={onNew} disabled={action.pending}>
             <ListItemIcon>
