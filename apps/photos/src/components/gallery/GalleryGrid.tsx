@@ -163,7 +163,7 @@ export function GalleryGrid(props: GalleryGridProps) {
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index];
         if (!row) return null;
-        const style = { height: item.size, transform: `translateY(${item.start - scrollMargin}px)` };
+        const top = item.start - scrollMargin;
         return row.kind === 'day' ? (
           <DayHeader
             key={item.key}
@@ -172,7 +172,8 @@ export function GalleryGrid(props: GalleryGridProps) {
             label={labelOf(row.day, clock, locale, t)}
             checked={selects ? dayChecked(selection, row.day) : undefined}
             handlers={handlers}
-            style={style}
+            top={top}
+            height={item.size}
           />
         ) : (
           <CellsRow
@@ -185,7 +186,8 @@ export function GalleryGrid(props: GalleryGridProps) {
             selecting={selecting}
             Thumbnail={Thumbnail}
             handlers={handlers}
-            style={style}
+            top={top}
+            height={item.size}
           />
         );
       })}
@@ -258,7 +260,8 @@ function usePageTop(ref: RefObject<HTMLElement | null>): number {
 /** The element's width, followed as it changes; the window's until the first layout (and in a test's DOM). */
 function useWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
-  useEffect(() => {
+  // Before the first paint: the columns of the window's width would show for a frame otherwise.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {

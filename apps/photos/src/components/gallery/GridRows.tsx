@@ -19,27 +19,33 @@ export const gap = 4;
 /** Height of a day's header row, px. */
 export const headerHeight = 48;
 
-export interface RowStyle {
+/**
+ * Where a row sits: its offset from the grid's top and its height, px. Numbers, not a style object, so that a
+ * scroll re-renders no row that stays where it was.
+ */
+export interface RowPlace {
+  top: number;
   height: number;
-  transform: string;
 }
+
+const placed = ({ top, height }: RowPlace) => ({ height, transform: `translateY(${top}px)` });
 
 const rowSx = { position: 'absolute', top: 0, left: 0, width: '100%' } as const;
 
-export interface DayHeaderProps {
+export interface DayHeaderProps extends RowPlace {
   day: Day;
   rowIndex: number;
   label: string;
   /** Undefined while the grid does not select; else whether all, some or none of the day is selected. */
   checked: 'all' | 'some' | 'none' | undefined;
   handlers: GridSelectionHandlers;
-  style: RowStyle;
 }
 
-export const DayHeader = memo(function DayHeader({ day, rowIndex, label, checked, handlers, style }: DayHeaderProps) {
+export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
+  const { day, rowIndex, label, checked, handlers } = props;
   const { t } = useTranslation('photos');
   return (
-    <Box role="row" aria-rowindex={rowIndex + 1} data-day={day.key} sx={rowSx} style={style}>
+    <Box role="row" aria-rowindex={rowIndex + 1} data-day={day.key} sx={rowSx} style={placed(props)}>
       <Box role="gridcell" sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: '100%', pb: 0.5 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, pb: 0.5 }}>
           {label}
@@ -58,7 +64,7 @@ export const DayHeader = memo(function DayHeader({ day, rowIndex, label, checked
   );
 });
 
-export interface CellsRowProps {
+export interface CellsRowProps extends RowPlace {
   row: Extract<GridRow, { kind: 'cells' }>;
   rowIndex: number;
   cellSize: number;
@@ -70,13 +76,17 @@ export interface CellsRowProps {
   selecting: boolean;
   Thumbnail: ComponentType<ThumbnailProps>;
   handlers: GridSelectionHandlers;
-  style: RowStyle;
 }
 
 export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
-  const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers, style } = props;
+  const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers } = props;
   return (
-    <Box role="row" aria-rowindex={rowIndex + 1} sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }} style={style}>
+    <Box
+      role="row"
+      aria-rowindex={rowIndex + 1}
+      sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }}
+      style={placed(props)}
+    >
       {row.files.map((file, column) => (
         <Cell
           key={file.id}
