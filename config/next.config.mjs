@@ -1,6 +1,8 @@
 // The Next configuration of every app (apps/*/next.config.mjs re-exports it). Each app is a static
 // export: plain files that any static server can serve (see docs/self-hosting.md). Our packages are
 // not built, so Next compiles them with the app (see docs/decisions.md#build-and-tooling).
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -23,6 +25,16 @@ const muiWithoutCssVars = fileURLToPath(new URL('./mui-without-css-vars.mjs', im
  * lets the bundler drop it when nothing uses it.
  */
 const sideEffectFreePackages = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
+
+/**
+ * libheif's eval-free JavaScript build inside heic-to (the photos app's HEIC decoder, apps/photos/src/upload/heif.ts).
+ * heic-to's exported entries run it in a worker made from a blob: URL, which the apps' CSP (`worker-src 'self'`)
+ * refuses, so our own workers import the file itself under the name `heic-to/libheif`.
+ */
+const libheifWithoutEval = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('heic-to')),
+  '../src/lib/libheif-without-unsafe-eval.js',
+);
 
 /** The crypto worker's name (packages/crypto/src/client.ts), which is also the name of its chunk. */
 const cryptoWorkerChunk = 'ente-crypto';
@@ -54,6 +66,7 @@ const nextConfig = {
   transpilePackages: ['@ente/shared', '@ente/accounts', '@ente/protocol', '@ente/crypto'],
   webpack(config, { webpack, isServer }) {
     config.module.rules.push({ test: sideEffectFreePackages, sideEffects: false });
+    config.resolve.alias = { ...config.resolve.alias, 'heic-to/libheif$': libheifWithoutEval };
     if (!isServer) {
       keepWorkerWhole(config.optimization?.splitChunks);
       // Every page's webpack runtime maps each lazy chunk (dialogs, workers, one per locale and namespace) to

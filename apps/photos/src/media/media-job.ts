@@ -5,6 +5,7 @@
 // the store carries no header; nothing is logged.
 import { decryptBlobBytes, decryptingStream, DecryptionError, toB64 } from '@ente/crypto';
 
+import { displayableOriginal } from '../upload/heif.ts';
 import { MediaError } from './errors.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
@@ -87,6 +88,11 @@ export function createMediaJob() {
     /** The same as one Blob, for browsers that cannot transfer a stream from a worker. */
     async originalBlob(request: OriginalRequest): Promise<Blob> {
       return new Response(await original(request)).blob();
+    },
+
+    /** The whole original for a viewer: a HEIF picture this browser cannot show arrives converted to JPEG. */
+    async displayableOriginal(request: OriginalRequest): Promise<Blob> {
+      return displayableOriginal(await new Response(await original(request)).blob());
     },
   };
 }

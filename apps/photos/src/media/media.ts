@@ -88,13 +88,13 @@ export function thumbnailURL(file: ThumbnailSource): Promise<string> {
   });
 }
 
+async function originalRequest(file: OriginalSource): Promise<OriginalRequest> {
+  return { url: await objectURL('download', file.id), key: file.key, header: file.fileHeader };
+}
+
 /** The original, decrypted while it downloads; the stream errors with DecryptionError if it is tampered or cut short. */
 export async function openOriginal(file: OriginalSource): Promise<ReadableStream<Uint8Array>> {
-  const request: OriginalRequest = {
-    url: await objectURL('download', file.id),
-    key: file.key,
-    header: file.fileHeader,
-  };
+  const request = await originalRequest(file);
   try {
     return await mediaWorker().call('original', request);
   } catch (e) {
@@ -104,14 +104,18 @@ export async function openOriginal(file: OriginalSource): Promise<ReadableStream
   }
 }
 
-/** An object URL of the whole original (for a viewer or a download link); the last few are kept. */
+/**
+ * An object URL of the whole original for a viewer (the last few are kept): a HEIC/HEIF picture the browser cannot
+ * show is converted to JPEG in the worker (then `type` is image/jpeg whatever was asked). Downloads use
+ * `openOriginal` (download/), which always gives the original bytes.
+ */
 export function originalURL(file: OriginalSource, type = ''): Promise<string> {
   const key = `${file.id}:${file.fileHeader}`;
   const kept = originals.get(key);
   if (kept) return Promise.resolve(kept);
   return once(`original:${key}`, async () => {
-    const blob = await new Response(await openOriginal(file)).blob();
-    const url = URL.createObjectURL(type ? new Blob([blob], { type }) : blob);
+    const blob = await mediaWorker().call('displayableOriginal', await originalRequest(file));
+    const url = URL.createObjectURL(type && !blob.type ? new Blob([blob], { type }) : blob);
     originals.set(key, url);
     return url;
   });

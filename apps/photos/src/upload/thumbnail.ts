@@ -4,7 +4,7 @@
 // the main thread (video-frame.ts). What no decoder can read gets a placeholder, and the upload goes on.
 //
 // Extension point: `imageDecoders` are tried in order after the browser's own decoder. The HEIC/HEIF
-// converter (a later session) registers itself there with `registerImageDecoder`.
+// decoder (heif.ts) is registered there by the worker's entry (upload-worker.ts).
 
 export const THUMBNAIL_MAX_SIDE = 720;
 export const THUMBNAIL_MAX_BYTES = 100 * 1000;

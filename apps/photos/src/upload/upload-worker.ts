@@ -1,7 +1,10 @@
 // The upload worker's entry: one worker per file being uploaded, created by worker-client.ts with
 // `new Worker(new URL('./upload-worker.ts', import.meta.url), { type: 'module' })`, ended once its file is
-// done. The root @ente/crypto (libsodium, hash-wasm) and exifreader load here, never on a page.
+// done. The root @ente/crypto (libsodium, hash-wasm), exifreader and libheif load here, never on a page.
 import { createFileJob } from './file-job.ts';
+import { decodeHeif } from './heif.ts';
+import { registerImageDecoder } from './thumbnail.ts';
 import { serveWorkerMethods } from './worker-rpc.ts';
 
+registerImageDecoder(decodeHeif);
 serveWorkerMethods(self as unknown as Parameters<typeof serveWorkerMethods>[0], createFileJob());

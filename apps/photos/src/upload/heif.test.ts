@@ -1,0 +1,63 @@
+/** @jest-environment node */
+// HEIF detection by the `ftyp` box (the committed fixtures and hand-made headers, AVIF told apart), the viewer's
+// decision, and what runs without libheif: a file that is no HEIF is answered without loading it. Decoding itself
+// needs a browser (createImageBitmap, ImageData, OffscreenCanvas); it was checked in Chromium under the apps' CSP.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@jest/globals';
+
+import { browserDecodes, decodeHeif, displayableOriginal, displayPlan, isHeif, isHeifHeader } from './heif.ts';
+
+const fixtures = path.join(__dirname, '../../../../e2e/fixtures/photos');
+const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
+
+/** An `ftyp` box: size, "ftyp", the major brand, a minor version, the compatible brands. */
+function ftyp(major: string, compatible: string[]): Uint8Array {
+  const text = `ftyp${major}\0\0\0\0${compatible.join('')}`;
+  const bytes = new Uint8Array(4 + text.length);
+  new DataView(bytes.buffer).setUint32(0, bytes.length);
+  for (let i = 0; i < text.length; i++) bytes[4 + i] = text.charCodeAt(i);
+  return bytes;
+}
+
+test('the HEIC fixture is HEIF; the JPEG, PNG, MP4, WebM and MOV fixtures are not', () => {
+  expect(isHeifHeader(fixture('garden.heic'))).toBe(true);
+  for (const name of ['sunset-exif-gps.jpg', 'shapes.png', 'clip.mp4', 'clip.webm', 'live/live-moment.mov']) {
+    expect([name, isHeifHeader(fixture(name))]).toEqual([name, false]);
+  }
+});
+
+test('HEVC brands are HEIF; generic HEIF brands are unless an AVIF brand accompanies them', () => {
+  for (const major of ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'])
+    expect(isHeifHeader(ftyp(major, []))).toBe(true);
+  expect(isHeifHeader(ftyp('mif1', ['mif1', 'heic']))).toBe(true);
+  expect(isHeifHeader(ftyp('msf1', ['msf1', 'hevc']))).toBe(true);
+  expect(isHeifHeader(ftyp('mif1', ['avif', 'mif1', 'miaf']))).toBe(false);
+  expect(isHeifHeader(ftyp('avif', ['avif', 'mif1']))).toBe(false);
+  expect(isHeifHeader(ftyp('isom', ['isom', 'mp41']))).toBe(false);
+  // Too short, or no ftyp box where it belongs.
+  expect(isHeifHeader(ftyp('heic', []).subarray(0, 11))).toBe(false);
+  expect(isHeifHeader(new Uint8Array([0, 0, 0, 16, 0x6d, 0x6f, 0x6f, 0x76, 0x68, 0x65, 0x69, 0x63]))).toBe(false);
+});
+
+test('isHeif reads a Blob by its first bytes, whatever its name or type says', async () => {
+  expect(await isHeif(new Blob([fixture('garden.heic')], { type: 'image/jpeg' }))).toBe(true);
+  expect(await isHeif(new Blob([fixture('sunset-exif-gps.jpg')], { type: 'image/heic' }))).toBe(false);
+  expect(await isHeif(new Blob([]))).toBe(false);
+});
+
+test('the viewer converts only HEIF the browser cannot decode', () => {
+  expect(displayPlan(true, false)).toBe('convert');
+  expect(displayPlan(true, true)).toBe('asIs');
+  expect(displayPlan(false, false)).toBe('asIs');
+  expect(displayPlan(false, true)).toBe('asIs');
+});
+
+test('without createImageBitmap the browser decodes nothing; a file that is no HEIF passes untouched', async () => {
+  const jpeg = new Blob([fixture('sunset-exif-gps.jpg')], { type: 'image/jpeg' });
+  expect(await browserDecodes(jpeg)).toBe(false);
+  // No HEIF: answered before libheif would load (Node has none of what decoding needs, so a load would throw).
+  expect(await decodeHeif(jpeg)).toBeUndefined();
+  expect(await displayableOriginal(jpeg)).toBe(jpeg);
+});
