@@ -1,12 +1,15 @@
-// The bar of actions over the selected files, over the top of the page: how many are selected (also said to screen readers as it
-// changes), and add to an album, move to an album, download, move to the trash, and clear. Each action is a
+// The bar of actions over the selected files, over the top of the page: how many are selected (also said to
+// screen readers as it changes), and add to an album, move to an album, download, move to the trash (in the
+// trash: restore, delete for ever), and clear. Each action is a
 // callback of the page; one it does not give is not shown (a shared album's viewer cannot move or trash).
 // Escape in the bar clears the selection, as it does in the grid.
 import CloseIcon from '@mui/icons-material/Close';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import AddToAlbumIcon from '@mui/icons-material/LibraryAddOutlined';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -24,9 +27,13 @@ export interface SelectionBarProps {
   onMoveToAlbum?: () => void;
   onDownload?: () => void;
   onTrash?: () => void;
+  /** In the trash. */
+  onRestore?: () => void;
+  onDeleteForever?: () => void;
 }
 
-export function SelectionBar({ count, onClear, onAddToAlbum, onMoveToAlbum, onDownload, onTrash }: SelectionBarProps) {
+export function SelectionBar(props: SelectionBarProps) {
+  const { count, onClear, onAddToAlbum, onMoveToAlbum, onDownload, onTrash, onRestore, onDeleteForever } = props;
   const { t } = useTranslation('photos');
   const countText = t('selection.count', { count });
   return (
@@ -70,6 +77,13 @@ export function SelectionBar({ count, onClear, onAddToAlbum, onMoveToAlbum, onDo
           <Action icon={<MoveIcon />} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
           <Action icon={<DownloadIcon />} label={t('selection.download')} onClick={onDownload} />
           <Action icon={<DeleteIcon />} label={t('selection.trash')} onClick={onTrash} color="error" />
+          <Action icon={<RestoreIcon />} label={t('trash.restore')} onClick={onRestore} />
+          <Action
+            icon={<DeleteForeverIcon />}
+            label={t('trash.delete_forever')}
+            onClick={onDeleteForever}
+            color="error"
+          />
         </Paper>
       )}
     </>
