@@ -1,0 +1,95 @@
+// Where a download goes. Where the browser has `showSaveFilePicker` (Chromium), the person picks the file and the
+// stream is written into it as it comes, so nothing is held in memory. Elsewhere (Firefox, Safari) the stream is
+// gathered into a Blob (browsers may keep it on disk) and saved through a link, up to BLOB_DOWNLOAD_LIMIT; a larger
+// download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The photos
+// app"). Nothing is logged.
+
+/** The largest download gathered in a Blob where no file can be picked (1 GiB). */
+export const BLOB_DOWNLOAD_LIMIT = 1024 ** 3;
+
+/** Why a download did not happen: the person cancelled (picker or cancel), or it is too large for this browser. */
+export class DownloadError extends Error {
+  override name = 'DownloadError';
+
+  constructor(
+    readonly reason: 'cancelled' | 'tooLarge',
+    message: string = reason,
+  ) {
+    super(message);
+  }
+}
+
+interface SaveFilePicker {
+  (options: {
+    suggestedName: string;
+    types?: { description: string; accept: Record<string, string[]> }[];
+  }): Promise<{ createWritable(): Promise<WritableStream<Uint8Array>> }>;
+}
+
+function filePicker(): SaveFilePicker | undefined {
+  const picker = (globalThis as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  return typeof picker === 'function' ? picker.bind(globalThis) : undefined;
+}
+
+/** Whether downloads stream to a file the person picks here (else they are gathered in a Blob, up to the limit). */
+export function canStreamToFile(): boolean {
+  return filePicker() !== undefined;
+}
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** Saves a Blob through a temporary link (the browser's own download). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has read the URL once the click's download started.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface SaveOptions {
+  /** The file name offered (already made safe). */
+  name: string;
+  /** The picker's file type (a ZIP); absent for an original, whose extension is the title's. */
+  type?: { description: string; mime: string; extension: string };
+  /** What the download is expected to weigh, for the Blob limit. */
+  estimatedBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Saves what `open` streams under `name`. Call it straight from the person's click (the file picker needs that
+ * gesture): the picker comes first, the stream is opened only once a place to write is known.
+ */
+export async function saveStream(open: () => Promise<ReadableStream<Uint8Array>>, options: SaveOptions): Promise<void> {
+  const { name, type, estimatedBytes, signal } = options;
+  const picker = filePicker();
+  try {
+    if (picker) {
+      const handle = await picker({
+        suggestedName: name,
+        ...(type ? { types: [{ description: type.description, accept: { [type.mime]: [type.extension] } }] } : {}),
+      });
+      const writable = await handle.createWritable();
+      // An abort (cancel, or a failed original) aborts the writable: Chromium then discards the partial file.
+      await (await open()).pipeTo(writable, signal ? { signal } : {});
+      return;
+    }
+    if (estimatedBytes > BLOB_DOWNLOAD_LIMIT) throw new DownloadError('tooLarge');
+    const gathered = (await open()).pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>(),
+      signal ? { signal } : {},
+    );
+    const blob = await new Response(gathered).blob();
+    signal?.throwIfAborted();
+    saveBlob(type ? new Blob([blob], { type: type.mime }) : blob, name);
+  } catch (e) {
+    if (isAbort(e) || (signal?.aborted && e === signal.reason)) throw new DownloadError('cancelled');
+    throw e;
+  }
+}

@@ -1,0 +1,121 @@
+// The ZIP of a selection or an album as a stream (client-zip): each original is opened (fetched and decrypted as
+// a stream by media's `openOriginal`) only when the ZIP writer reaches it, so one file at a time flows through and
+// no album is ever whole in memory. A live photo's original (itself a small ZIP) is read whole and gives its two
+// files. Names come from the titles, made safe and unique (zip-names.ts); each entry's time is the creation time.
+import { STREAM_CHUNK_OVERHEAD, STREAM_ENCRYPTED_CHUNK_BYTES } from '@ente/crypto/stream-sizes.ts';
+
+import { FileType, type FileMetadata } from '../library/types.ts';
+import { livePhotoFiles } from './live-photo.ts';
+import { safeFileName, UniqueNames } from './zip-names.ts';
+
+/** What a download needs of a library file (GalleryFile has all of it). */
+export interface DownloadableFile {
+  id: number;
+  key: string;
+  fileHeader: string;
+  metadata: FileMetadata;
+  /** An edited creation time (µs), used instead of the metadata's. */
+  editedTime?: number;
+  /** The encrypted object's size, when the server gave it (for the progress total). */
+  fileSize?: number;
+}
+
+/** The decrypted original as a stream (media's `openOriginal` in the app; the tests hand their own). */
+export type OpenOriginal = (file: DownloadableFile) => Promise<ReadableStream<Uint8Array>>;
+
+export interface DownloadProgress {
+  filesDone: number;
+  filesTotal: number;
+  /** Plaintext bytes of originals read so far. */
+  bytesDone: number;
+  /** The originals' plaintext sizes, from the encrypted sizes the server gave (0 for a file without one). */
+  bytesTotal: number;
+}
+
+export interface ZipOptions {
+  open: OpenOriginal;
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+/** The plaintext size of an encrypted object of `encryptedBytes` (4 MiB chunks, each 17 bytes larger). */
+export function plaintextSize(encryptedBytes: number): number {
+  return Math.max(0, encryptedBytes - Math.ceil(encryptedBytes / STREAM_ENCRYPTED_CHUNK_BYTES) * STREAM_CHUNK_OVERHEAD);
+}
+
+/** When the file was taken, as the ZIP entry's time. */
+export function creationDate(file: DownloadableFile): Date {
+  return new Date(Math.floor((file.editedTime ?? file.metadata.creationTime) / 1000));
+}
+
+/** Counts what flows through for the progress, and stops the flow once the download is cancelled. */
+export class ProgressCounter {
+  private readonly progress: DownloadProgress;
+
+  constructor(
+    files: readonly DownloadableFile[],
+    private readonly options: ZipOptions,
+  ) {
+    const bytesTotal = files.reduce((sum, file) => sum + plaintextSize(file.fileSize ?? 0), 0);
+    this.progress = { filesDone: 0, filesTotal: files.length, bytesDone: 0, bytesTotal };
+  }
+
+  private report(): void {
+    this.options.onProgress?.({ ...this.progress });
+  }
+
+  /** A pass-through for one file's stream: bytes counted as they pass, the file counted when it ends. */
+  through(): TransformStream<Uint8Array, Uint8Array> {
+    const { signal } = this.options;
+    return new TransformStream({
+      transform: (chunk, controller) => {
+        if (signal?.aborted) {
+          controller.error(signal.reason);
+          return;
+        }
+        this.progress.bytesDone += chunk.length;
+        this.report();
+        controller.enqueue(chunk);
+      },
+      flush: () => {
+        this.progress.filesDone += 1;
+        this.report();
+      },
+    });
+  }
+}
+
+/** One ZIP entry as client-zip takes it. */
+export interface ZipInput {
+  name: string;
+  lastModified: Date;
+  input: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+}
+
+/** The ZIP's entries, each original opened only when the writer asks for the next entry. */
+export async function* zipInputs(files: readonly DownloadableFile[], options: ZipOptions): AsyncGenerator<ZipInput> {
+  const names = new UniqueNames();
+  const counter = new ProgressCounter(files, options);
+  for (const file of files) {
+    options.signal?.throwIfAborted();
+    const lastModified = creationDate(file);
+    const stream = (await options.open(file)).pipeThrough(counter.through());
+    if (file.metadata.fileType !== FileType.livePhoto) {
+      yield { name: names.take(safeFileName(file.metadata.title)), lastModified, input: stream };
+      continue;
+    }
+    const zip = new Uint8Array(await new Response(stream).arrayBuffer());
+    for (const part of await livePhotoFiles(zip, file.metadata.title)) {
+      yield { name: names.take(safeFileName(part.name)), lastModified, input: part.bytes };
+    }
+  }
+}
+
+/** The ZIP of these files as a stream (client-zip is loaded on first use). Errors if one original fails. */
+export async function zipStream(
+  files: readonly DownloadableFile[],
+  options: ZipOptions,
+): Promise<ReadableStream<Uint8Array>> {
+  const { makeZip } = await import('client-zip');
+  return makeZip(zipInputs(files, options));
+}
