@@ -1,0 +1,91 @@
+// The deduplicate page's logic, pure (../shared/spec/photos-cast.md "Duplicates"; issue §3): the user's own files
+// grouped by the hash of their bytes (metadata `hash`; a live photo by `imageHash` and `videoHash` together) and
+// their file type; in each group the one to keep and the rest to trash, the kept one added first to every album
+// the others were in, so that no album loses a picture. The library runs the plan (`addToAlbum`, `trashFiles`).
+import type { Album, FileType, GalleryFile } from '../library/types.ts';
+
+/** Files with the same bytes: `keep` stays, `trash` goes; `files` is all of them, the kept one first. */
+export interface DuplicateGroup {
+  /** The hash and file type they share (a key for React lists and for the page's choices). */
+  key: string;
+  fileType: FileType;
+  keep: GalleryFile;
+  trash: GalleryFile[];
+  files: GalleryFile[];
+  /** Encrypted bytes freed by trashing the others (0 where the server gave no size). */
+  freedBytes: number;
+}
+
+/** One step of the plan: the library's `addToAlbum(albumID, files)` or `trashFiles(files)`. */
+export type DedupRequest =
+  { kind: 'add-files'; albumID: number; files: GalleryFile[] } | { kind: 'trash'; files: GalleryFile[] };
+
+/** The hash of a file's bytes as Ente's clients write it, or undefined when the metadata has none. */
+export function contentHash(file: GalleryFile): string | undefined {
+  const { hash, imageHash, videoHash } = file.metadata;
+  if (hash) return hash;
+  return imageHash && videoHash ? `${imageHash}:${videoHash}` : undefined;
+}
+
+/** Which to keep of equal files: the one in the most albums, then the oldest upload (the lowest id). */
+export function keepOrder(a: GalleryFile, b: GalleryFile): number {
+  return b.collectionIDs.length - a.collectionIDs.length || a.id - b.id;
+}
+
+/**
+ * The groups of duplicates among `files`, biggest first (then most bytes freed, then the kept file's id). Only the
+ * user's own files count, and only those in an album of their own (the library trashes a file through one).
+ */
+export function duplicateGroups(
+  files: readonly GalleryFile[],
+  userID: number,
+  albums: readonly Pick<Album, 'id' | 'role'>[],
+): DuplicateGroup[] {
+  const ownAlbums = new Set(albums.filter((album) => album.role === 'OWNER').map((album) => album.id));
+  const byKey = new Map<string, GalleryFile[]>();
+  for (const file of files) {
+    const hash = contentHash(file);
+    if (hash === undefined || file.ownerID !== userID || !file.collectionIDs.some((id) => ownAlbums.has(id))) continue;
+    const key = `${file.metadata.fileType}:${hash}`;
+    const group = byKey.get(key);
+    if (group) group.push(file);
+    else byKey.set(key, [file]);
+  }
+  const groups: DuplicateGroup[] = [];
+  for (const [key, members] of byKey) {
+    if (members.length < 2) continue;
+    const [keep, ...trash] = [...members].sort(keepOrder);
+    if (!keep) continue;
+    const freedBytes = trash.reduce((sum, file) => sum + (file.fileSize ?? 0), 0);
+    groups.push({ key, fileType: keep.metadata.fileType, keep, trash, files: [keep, ...trash], freedBytes });
+  }
+  return groups.sort((a, b) => b.files.length - a.files.length || b.freedBytes - a.freedBytes || a.keep.id - b.keep.id);
+}
+
+/**
+ * The requests that carry out the chosen groups: first, per album, the kept files added where the others were and
+ * they are not (albums the user may add to: not as a viewer, and known to the library); then one trash of all the
+ * others. Adding first means that a failure part way never leaves an album without the picture.
+ */
+export function dedupPlan(
+  groups: readonly DuplicateGroup[],
+  albums: readonly Pick<Album, 'id' | 'role'>[],
+): DedupRequest[] {
+  const writable = new Set(albums.filter((album) => album.role !== 'VIEWER').map((album) => album.id));
+  const additions = new Map<number, GalleryFile[]>();
+  for (const { keep, trash } of groups) {
+    const already = new Set(keep.collectionIDs);
+    for (const albumID of new Set(trash.flatMap((file) => file.collectionIDs))) {
+      if (already.has(albumID) || !writable.has(albumID)) continue;
+      const list = additions.get(albumID);
+      if (list) list.push(keep);
+      else additions.set(albumID, [keep]);
+    }
+  }
+  const plan: DedupRequest[] = [...additions]
+    .sort(([a], [b]) => a - b)
+    .map(([albumID, files]) => ({ kind: 'add-files', albumID, files }));
+  const trashed = groups.flatMap((group) => group.trash);
+  if (trashed.length > 0) plan.push({ kind: 'trash', files: trashed });
+  return plan;
+}
