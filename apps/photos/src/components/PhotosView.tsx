@@ -3,12 +3,12 @@
 // grid (its code fetched when first opened). It holds only UI state (what is selected, which dialog is open,
 // which file the viewer shows); the files, the albums and every write come from the page (the library, the
 // media loader) as props. The photos of the library, an album's photos and a shared album all use it.
-import { useReducer, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Album, GalleryFile } from '../library/types.ts';
-import { albumDialogReducer } from './albums/album-dialog.ts';
 import { AlbumDialogs } from './albums/AlbumDialogs.tsx';
+import { useAlbumDialogs } from './albums/use-album-dialogs.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { GalleryGrid } from './gallery/GalleryGrid.tsx';
 import type { ThumbnailProps } from './gallery/Thumbnail.tsx';
@@ -48,7 +48,7 @@ export function PhotosView(props: PhotosViewProps) {
   const { files, album, albums, Thumbnail, useViewerMedia, actions, label } = props;
   const { t } = useTranslation('photos');
   const { clear, ids: selectedIDs, gridProps, barProps } = useViewSelection(files);
-  const [dialog, dispatchDialog] = useReducer(albumDialogReducer, undefined);
+  const dialogs = useAlbumDialogs();
   const viewer = useViewerFile(files, useViewerMedia);
 
   const { createAlbum, addToAlbum, moveToAlbum, trash, download } = actions;
@@ -63,31 +63,19 @@ export function PhotosView(props: PhotosViewProps) {
         {...barProps}
         onAddToAlbum={
           addToAlbum && canPick
-            ? () =>
-                dispatchDialog({
-                  type: 'open',
-                  dialog: { kind: 'pick', purpose: { kind: 'add' }, fileIDs: selectedIDs },
-                })
+            ? () => dialogs.open({ kind: 'pick', purpose: { kind: 'add' }, fileIDs: selectedIDs })
             : undefined
         }
         onMoveToAlbum={
           moveToAlbum && album && canPick
-            ? () =>
-                dispatchDialog({
-                  type: 'open',
-                  dialog: { kind: 'pick', purpose: { kind: 'move', from: album }, fileIDs: selectedIDs },
-                })
+            ? () => dialogs.open({ kind: 'pick', purpose: { kind: 'move', from: album }, fileIDs: selectedIDs })
             : undefined
         }
         onDownload={download ? () => download(selectedIDs) : undefined}
-        onTrash={
-          trash ? () => dispatchDialog({ type: 'open', dialog: { kind: 'trash', fileIDs: selectedIDs } }) : undefined
-        }
+        onTrash={trash ? () => dialogs.open({ kind: 'trash', fileIDs: selectedIDs }) : undefined}
       />
       <AlbumDialogs
-        dialog={dialog}
-        onClose={(kind) => dispatchDialog({ type: 'close', kind })}
-        onOpen={(next) => dispatchDialog({ type: 'open', dialog: next })}
+        {...dialogs.dialogProps}
         albums={albums}
         onCreate={createAlbum}
         // Added files stay in this view: the selection is done with. Moved and trashed ones leave it by themselves.
@@ -100,9 +88,7 @@ export function PhotosView(props: PhotosViewProps) {
       />
       <LazyViewer
         {...viewer.viewerProps}
-        onTrash={
-          trash ? (file) => dispatchDialog({ type: 'open', dialog: { kind: 'trash', fileIDs: [file.id] } }) : undefined
-        }
+        onTrash={trash ? (file) => dialogs.open({ kind: 'trash', fileIDs: [file.id] }) : undefined}
       />
     </>
   );

@@ -28,9 +28,10 @@ export interface AlbumDialogsProps {
   /** Without them (a view that neither renames nor deletes albums) those dialogs never show. */
   onRename?: (album: Album, name: string) => Promise<unknown>;
   onDelete?: (album: Album, keepFiles: boolean) => Promise<unknown>;
-  onAdd: (album: Album, fileIDs: readonly number[]) => Promise<unknown>;
-  onMove: (from: Album, to: Album, fileIDs: readonly number[]) => Promise<unknown>;
-  onTrash: (fileIDs: readonly number[]) => Promise<unknown>;
+  /** The files' actions; a view that opens no picker or trash confirmation (the album list) gives none. */
+  onAdd?: (album: Album, fileIDs: readonly number[]) => Promise<unknown>;
+  onMove?: (from: Album, to: Album, fileIDs: readonly number[]) => Promise<unknown>;
+  onTrash?: (fileIDs: readonly number[]) => Promise<unknown>;
 }
 
 export function AlbumDialogs(props: AlbumDialogsProps) {
@@ -44,8 +45,9 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
   const key = shown?.key ?? 0;
   const close = () => onClose(current.kind);
 
-  const fileAction = (purpose: PickPurpose, fileIDs: readonly number[], album: Album) =>
-    purpose.kind === 'add' ? props.onAdd(album, fileIDs) : props.onMove(purpose.from, album, fileIDs);
+  const fileAction = async (purpose: PickPurpose, fileIDs: readonly number[], album: Album) => {
+    await (purpose.kind === 'add' ? props.onAdd?.(album, fileIDs) : props.onMove?.(purpose.from, album, fileIDs));
+  };
 
   let content;
   switch (current.kind) {
@@ -112,7 +114,7 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
           open={open}
           count={fileIDs.length}
           onClose={close}
-          onConfirm={() => props.onTrash(fileIDs)}
+          onConfirm={async () => props.onTrash?.(fileIDs)}
         />
       );
       break;

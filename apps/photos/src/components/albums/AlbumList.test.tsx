@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
@@ -8,7 +7,7 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 import type { Album } from '../../library/types.ts';
 import { thumbnailFromHook } from '../gallery/Thumbnail.tsx';
 import { albumOf, fileAt } from '../testing/files.ts';
-import { albumSummaries, type AlbumSort } from './album-summaries.ts';
+import { albumSummaries } from './album-summaries.ts';
 import { AlbumList } from './AlbumList.tsx';
 
 beforeAll(() => loadNamespace('photos'));
@@ -34,12 +33,9 @@ function renderList(actions: {
 }) {
   const Thumbnail = thumbnailFromHook((file) => ({ url: `blob:${file.id}` }));
   function Page() {
-    const [sort, setSort] = useState<AlbumSort>('newest');
     return (
       <AlbumList
         albums={albumSummaries(albums, files)}
-        sort={sort}
-        onSortChange={setSort}
         Thumbnail={Thumbnail}
         onOpen={actions.onOpen ?? jest.fn()}
         onCreate={actions.onCreate}
@@ -92,7 +88,7 @@ test('the menu of an owned album renames or deletes it; a shared album has none;
 });
 
 test('no albums: says so', async () => {
-  renderInShell(<AlbumList albums={[]} sort="name" onSortChange={jest.fn()} onOpen={jest.fn()} />);
+  renderInShell(<AlbumList albums={[]} initialSort="name" onOpen={jest.fn()} />);
   expect(await screen.findByText('No albums yet. Create one to group your photos.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'New album' })).not.toBeInTheDocument();
 });

@@ -25,8 +25,8 @@ import { sortAlbums, type AlbumSort, type AlbumSummary } from './album-summaries
 export interface AlbumListProps {
   /** The albums with their counts and covers (`albumSummaries`), in any order. */
   albums: readonly AlbumSummary[];
-  sort: AlbumSort;
-  onSortChange: (sort: AlbumSort) => void;
+  /** The order it starts in (newest first unless given); the person changes it with the list's buttons. */
+  initialSort?: AlbumSort;
   /** Draws a cover (the grid's thumbnail component); a placeholder unless given. */
   Thumbnail?: ComponentType<ThumbnailProps>;
   onOpen: (album: Album) => void;
@@ -38,7 +38,16 @@ export interface AlbumListProps {
 }
 
 export function AlbumList(props: AlbumListProps) {
-  const { albums, sort, onSortChange, Thumbnail = PlaceholderThumbnail, onOpen, onCreate, onRename, onDelete } = props;
+  const {
+    albums,
+    initialSort = 'newest',
+    Thumbnail = PlaceholderThumbnail,
+    onOpen,
+    onCreate,
+    onRename,
+    onDelete,
+  } = props;
+  const [sort, setSort] = useState(initialSort);
   const { t } = useTranslation('photos');
   const sortLabelId = useId();
   const [menu, setMenu] = useState<{ album: Album; anchor: HTMLElement }>();
@@ -56,7 +65,7 @@ export function AlbumList(props: AlbumListProps) {
           exclusive
           value={sort}
           aria-labelledby={sortLabelId}
-          onChange={(_, value: AlbumSort | null) => value && onSortChange(value)}
+          onChange={(_, value: AlbumSort | null) => value && setSort(value)}
         >
           <ToggleButton value="name">{t('albums.sort_name')}</ToggleButton>
           <ToggleButton value="newest">{t('albums.sort_newest')}</ToggleButton>
