@@ -54,11 +54,12 @@ test('days: Today, Yesterday, then the date; each cell a button named by its tit
 });
 
 test('the thumbnail comes from the loader hook: an image named by the title once its URL is there', async () => {
-  const useThumbnail = (file: GalleryFile) => (file.id === 1 ? { url: 'blob:thumb-1' } : {});
+  const useThumbnail = (file: GalleryFile) =>
+    file.id === 1 ? { url: 'blob:thumb-1' } : file.id === 3 ? { failed: true } : {};
   const Thumbnail = thumbnailFromHook(useThumbnail);
   renderInShell(
     <GalleryGrid
-      files={[fileAt(1, new Date(2025, 5, 10)), fileAt(2, new Date(2025, 5, 10))]}
+      files={[fileAt(1, new Date(2025, 5, 10)), fileAt(2, new Date(2025, 5, 10)), fileAt(3, new Date(2025, 5, 10))]}
       Thumbnail={Thumbnail}
       onOpen={jest.fn()}
       now={now}
@@ -67,8 +68,10 @@ test('the thumbnail comes from the loader hook: an image named by the title once
   const image = await screen.findByRole('img', { name: 'IMG_1.jpg' });
   expect(image.tagName).toBe('IMG');
   expect(image).toHaveAttribute('src', 'blob:thumb-1');
-  // Still loading: the placeholder, named the same.
+  // Still loading: the placeholder, named the same; one that failed is marked broken.
   expect(screen.getByRole('img', { name: 'IMG_2.jpg' }).tagName).toBe('DIV');
+  expect(screen.getByRole('img', { name: 'IMG_2.jpg' }).querySelector('svg')).toBeNull();
+  expect(screen.getByRole('img', { name: 'IMG_3.jpg' }).querySelector('svg')).not.toBeNull();
 });
 
 test('a click or Enter opens the file with its place in the grid order; the arrows move across rows and days', async () => {

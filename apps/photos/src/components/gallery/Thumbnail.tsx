@@ -1,5 +1,6 @@
 // What a grid cell draws: the file's thumbnail through the component the page hands the grid (the media loader
 // decrypts thumbnails into object URLs), a quiet placeholder until then, and a badge for videos and live photos.
+import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import LiveIcon from '@mui/icons-material/MotionPhotosAutoOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import Box from '@mui/material/Box';
@@ -15,19 +16,17 @@ export interface ThumbnailProps {
   alt: string;
 }
 
-/** The state of one file's thumbnail, as a loader hook says it: its object URL once there. */
-export interface ThumbnailSource {
-  url?: string;
-}
-
 /**
- * A thumbnail component from a loader hook (`useThumbnail(file)`, called once per rendered cell): the image
- * when its URL is there, the placeholder until then. Make it once (module level or useMemo), not per render.
+ * A thumbnail component from a loader hook (`useThumbnail(file)` of ../../media/, called once per rendered cell):
+ * the image once its object URL is there, the placeholder until then, marked broken when it `failed`. Make it
+ * once (module level or useMemo), not per render.
  */
-export function thumbnailFromHook(useThumbnail: (file: GalleryFile) => ThumbnailSource): ComponentType<ThumbnailProps> {
+export function thumbnailFromHook(
+  useThumbnail: (file: GalleryFile) => { url?: string; failed?: boolean },
+): ComponentType<ThumbnailProps> {
   return function HookThumbnail({ file, alt }: ThumbnailProps) {
-    const { url } = useThumbnail(file);
-    return url ? <ThumbnailImage url={url} alt={alt} /> : <ThumbnailPlaceholder alt={alt} />;
+    const { url, failed = false } = useThumbnail(file);
+    return url ? <ThumbnailImage url={url} alt={alt} /> : <ThumbnailPlaceholder alt={alt} broken={failed} />;
   };
 }
 
@@ -45,9 +44,24 @@ export function ThumbnailImage({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-/** The cell before (or without) its thumbnail: named like the image would be. */
-export function ThumbnailPlaceholder({ alt }: { alt: string }) {
-  return <Box role="img" aria-label={alt} sx={{ width: '100%', height: '100%', bgcolor: 'action.hover' }} />;
+/** The cell before (or without) its thumbnail: named like the image would be; `broken` when it will not come. */
+export function ThumbnailPlaceholder({ alt, broken = false }: { alt: string; broken?: boolean }) {
+  return (
+    <Box
+      role="img"
+      aria-label={alt}
+      sx={{
+        width: '100%',
+        height: '100%',
+        bgcolor: 'action.hover',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      {broken && <BrokenImageIcon aria-hidden sx={{ color: 'text.disabled' }} />}
+    </Box>
+  );
 }
 
 /** The placeholder as a thumbnail component: the grid's default, when the page gives none. */
