@@ -3,7 +3,15 @@
 // photo apps do: one starts selecting, then picks by tapping); Ctrl or ⌘ with a click, the cell's checkbox and a
 // long press toggle; Shift with a click extends from the anchor. Keys on a cell: Space toggles (Shift+Space
 // extends), Enter opens, Escape clears, Ctrl/⌘+A selects every file of the grid.
-import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 
 import type { GalleryFile } from '../../library/types.ts';
 import type { GridModel } from '../gallery/grid-model.ts';
@@ -57,6 +65,8 @@ export function useGridSelection({ model, selection, onSelectionChange, onOpen }
   useLayoutEffect(() => {
     latest.current = { model, order, selection, onSelectionChange, onOpen };
   });
+  // A press still timing when the grid goes away selects nothing.
+  useEffect(() => () => clearTimeout(press.current?.timer), []);
 
   return useMemo<GridSelectionHandlers>(() => {
     const change = (make: (current: Selection) => Selection) => {
