@@ -67,6 +67,11 @@ const nextConfig = {
   webpack(config, { webpack, isServer }) {
     config.module.rules.push({ test: sideEffectFreePackages, sideEffects: false });
     config.resolve.alias = { ...config.resolve.alias, 'heic-to/libheif$': libheifWithoutEval };
+    // Its Node branches require fs, path and crypto; a browser never runs them.
+    config.module.rules.push({
+      test: libheifWithoutEval,
+      resolve: { fallback: { fs: false, path: false, crypto: false } },
+    });
     if (!isServer) {
       keepWorkerWhole(config.optimization?.splitChunks);
       // Every page's webpack runtime maps each lazy chunk (dialogs, workers, one per locale and namespace) to
