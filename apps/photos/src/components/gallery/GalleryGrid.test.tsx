@@ -109,3 +109,18 @@ test('a click or Enter opens the file with its place in the grid order; the arro
   expect(onOpen).toHaveBeenCalledTimes(2);
   expect(onOpen.mock.calls[1]?.[0].id).toBe(13);
 });
+
+test('the column count follows the width: a phone gets rows of 3', async () => {
+  const width = window.innerWidth;
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+  try {
+    renderInShell(<GalleryGrid files={manyFiles(10)} onOpen={jest.fn()} now={now} />);
+    const grid = await screen.findByRole('grid');
+    expect(grid).toHaveAttribute('aria-colcount', '3');
+    const rows = within(grid).getAllByRole('row');
+    // The day's header, then 3 + 3 + 3 + 1.
+    expect(rows.map((row) => within(row).queryAllByRole('button').length)).toEqual([0, 3, 3, 3, 1]);
+  } finally {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  }
+});
