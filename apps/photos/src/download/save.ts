@@ -1,8 +1,11 @@
 // Where a download goes. Where the browser has `showSaveFilePicker` (Chromium), the person picks the file and the
-// stream is written into it as it comes, so nothing is held in memory. Elsewhere (Firefox, Safari) the stream is
-// gathered into a Blob (browsers may keep it on disk) and saved through a link, up to BLOB_DOWNLOAD_LIMIT; a larger
-// download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The photos
-// app"). Nothing is logged.
+// stream is written into it as it comes, so nothing is held in memory. Elsewhere (Firefox, Safari) the app's
+// download service worker answers a download URL with the stream (stream-download.ts). Only where there is no
+// service worker either (a private window) is the stream gathered into a Blob (browsers may keep it on disk) and
+// saved through a link, up to BLOB_DOWNLOAD_LIMIT; a larger download is refused with DownloadError('tooLarge'),
+// which the page explains (docs/decisions.md, "The photos app"). Nothing is logged.
+
+import { streamThroughServiceWorker } from './stream-download.ts';
 
 /** The largest download gathered in a Blob where no file can be picked (1 GiB). */
 export const BLOB_DOWNLOAD_LIMIT = 1024 ** 3;
@@ -31,7 +34,7 @@ function filePicker(): SaveFilePicker | undefined {
   return typeof picker === 'function' ? picker.bind(globalThis) : undefined;
 }
 
-/** Whether downloads stream to a file the person picks here (else they are gathered in a Blob, up to the limit). */
+/** Whether downloads stream to a file the person picks here (else through the service worker, or a Blob). */
 export function canStreamToFile(): boolean {
   return filePicker() !== undefined;
 }
@@ -80,6 +83,7 @@ export async function saveStream(open: () => Promise<ReadableStream<Uint8Array>>
       await (await open()).pipeTo(writable, signal ? { signal } : {});
       return;
     }
+    if (await streamThroughServiceWorker(open, { name, signal })) return;
     if (estimatedBytes > BLOB_DOWNLOAD_LIMIT) throw new DownloadError('tooLarge');
     const gathered = (await open()).pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>(),

@@ -1,0 +1,102 @@
+// The streamed download where no file can be picked (Firefox, Safari): the page hands the stream to the app's
+// download service worker (public/downloads/sw.js, scope /downloads/) over a MessageChannel, then opens
+// /downloads/<id>/<name>; the worker answers with the stream as an attachment and asks the page for each chunk
+// as the browser writes, so the download is never whole in memory. Without a service worker (a private window,
+// an insecure origin, a failed registration) `streamThroughServiceWorker` answers false and save.ts falls back.
+
+const SCRIPT = '/downloads/sw.js';
+const SCOPE = '/downloads/';
+/** Firefox ends a service worker that receives no event for 30 s, even while it answers a request. */
+const KEEP_ALIVE_MS = 10_000;
+
+let registration: Promise<ServiceWorker | undefined> | undefined;
+
+function activated(worker: ServiceWorker): Promise<ServiceWorker> {
+  if (worker.state === 'activated') return Promise.resolve(worker);
+  return new Promise((resolve, reject) => {
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') resolve(worker);
+      else if (worker.state === 'redundant') reject(new Error('the download worker did not start'));
+    });
+  });
+}
+
+/** The active download worker, registered on first use; undefined where there can be none. */
+function downloadWorker(): Promise<ServiceWorker | undefined> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) {
+    return Promise.resolve(undefined);
+  }
+  registration ??= navigator.serviceWorker
+    .register(SCRIPT, { scope: SCOPE })
+    .then((registered) => {
+      const worker = registered.active ?? registered.waiting ?? registered.installing;
+      return worker ? activated(worker) : undefined;
+    })
+    .catch(() => undefined);
+  return registration;
+}
+
+export interface ServiceWorkerDownload {
+  name: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Streams `stream` to a file through the download worker. Answers false, without reading the stream, when there is
+ * no such worker; resolves true once the last byte went to the browser; rejects with the reason of an abort (the
+ * page's or the person's in the browser's downloads: an AbortError) or the stream's error.
+ */
+export async function streamThroughServiceWorker(
+  open: () => Promise<ReadableStream<Uint8Array>>,
+  { name, signal }: ServiceWorkerDownload,
+): Promise<boolean> {
+  const worker = await downloadWorker();
+  if (!worker) return false;
+  const id = crypto.randomUUID();
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  const ready = new Promise<void>((resolve) => {
+    port.onmessage = ({ data }: MessageEvent<{ type: string }>) => {
+      if (data.type === 'ready') resolve();
+    };
+  });
+  worker.postMessage({ type: 'download', id, name }, [channel.port2]);
+  await ready;
+  const reader = (await open()).getReader();
+  const keepAlive = setInterval(() => worker.postMessage({ type: 'ping' }), KEEP_ALIVE_MS);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (reason: unknown) => {
+        port.postMessage({ type: 'error' });
+        void reader.cancel(reason).catch(() => undefined);
+        reject(reason instanceof Error ? reason : new Error('the download failed'));
+      };
+      signal?.addEventListener('abort', () => fail(signal.reason), { once: true });
+      port.onmessage = ({ data }: MessageEvent<{ type: string }>) => {
+        if (data.type === 'cancel') {
+          fail(new DOMException('The download was cancelled.', 'AbortError'));
+          return;
+        }
+        if (data.type !== 'pull') return;
+        reader.read().then(({ done, value }) => {
+          if (done) {
+            port.postMessage({ type: 'done' });
+            resolve();
+            return;
+          }
+          const chunk = value.slice().buffer;
+          port.postMessage({ type: 'chunk', chunk }, [chunk]);
+        }, fail);
+      };
+      const link = document.createElement('a');
+      link.href = `${SCOPE}${id}/${encodeURIComponent(name)}`;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    });
+    return true;
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
