@@ -2,6 +2,7 @@
 // time it opens, so none of it is in the page's first load. The dialog last shown stays mounted while it closes
 // (its exit, focus back to what opened it); each opening starts afresh (a new name field, no old failure).
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { Album } from '../../library/types.ts';
 import type { AlbumDialog, AlbumDialogKind, PickPurpose } from './album-dialog.ts';
@@ -9,9 +10,7 @@ import type { AlbumDialog, AlbumDialogKind, PickPurpose } from './album-dialog.t
 const AlbumNameDialog = lazy(() => import('./AlbumNameDialog.tsx').then((m) => ({ default: m.AlbumNameDialog })));
 const DeleteAlbumDialog = lazy(() => import('./DeleteAlbumDialog.tsx').then((m) => ({ default: m.DeleteAlbumDialog })));
 const PickAlbumDialog = lazy(() => import('./PickAlbumDialog.tsx').then((m) => ({ default: m.PickAlbumDialog })));
-const ConfirmTrashDialog = lazy(() =>
-  import('./ConfirmTrashDialog.tsx').then((m) => ({ default: m.ConfirmTrashDialog })),
-);
+const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 export interface AlbumDialogsProps {
   dialog: AlbumDialog | undefined;
@@ -36,6 +35,7 @@ export interface AlbumDialogsProps {
 
 export function AlbumDialogs(props: AlbumDialogsProps) {
   const { dialog, onClose, onOpen, albums } = props;
+  const { t } = useTranslation('photos');
   const [shown, setShown] = useState<{ dialog: AlbumDialog; key: number }>();
   // A newly opened dialog replaces the one shown (React's "adjust state when a prop changes").
   if (dialog !== undefined && dialog !== shown?.dialog) setShown({ dialog, key: (shown?.key ?? 0) + 1 });
@@ -109,10 +109,12 @@ export function AlbumDialogs(props: AlbumDialogsProps) {
     case 'trash': {
       const { fileIDs } = current;
       content = (
-        <ConfirmTrashDialog
+        <ConfirmDialog
           key={key}
           open={open}
-          count={fileIDs.length}
+          title={t('dialogs.trash_title')}
+          description={t('dialogs.trash_body', { count: fileIDs.length })}
+          confirmLabel={t('dialogs.trash_confirm')}
           onClose={close}
           onConfirm={async () => props.onTrash?.(fileIDs)}
         />

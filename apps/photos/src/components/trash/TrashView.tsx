@@ -18,9 +18,7 @@ import { useViewSelection } from '../selection/use-view-selection.ts';
 import { LazyViewer } from '../viewer/LazyViewer.tsx';
 import { useViewerFile, type UseViewerMedia } from '../viewer/use-viewer-file.ts';
 
-const TrashConfirmDialog = lazy(() =>
-  import('./TrashConfirmDialog.tsx').then((m) => ({ default: m.TrashConfirmDialog })),
-);
+const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 /** The page's writes on the trash; each resolves once done. An action not given is not offered. */
 export interface TrashViewActions {
@@ -74,6 +72,14 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
     };
   }, [trash, Thumbnail, now, clock, t]);
 
+  const confirmText = (current: Confirm) =>
+    current.kind === 'all'
+      ? { title: t('trash.empty_title'), description: t('trash.empty_body'), confirmLabel: t('trash.empty') }
+      : {
+          title: t('trash.delete_title'),
+          description: t('trash.delete_body', { count: current.fileIDs.length }),
+          confirmLabel: t('trash.delete_forever'),
+        };
   const confirmed = async (current: Confirm) => {
     await (current.kind === 'all' ? emptyTrash?.() : deleteForever?.(current.fileIDs));
   };
@@ -108,14 +114,10 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
       />
       {confirm && (
         <Suspense fallback={null}>
-          <TrashConfirmDialog
+          <ConfirmDialog
             key={confirm.key}
             open={confirm.open}
-            what={
-              confirm.current.kind === 'all'
-                ? { kind: 'all' }
-                : { kind: 'files', count: confirm.current.fileIDs.length }
-            }
+            {...confirmText(confirm.current)}
             onClose={() => setConfirm({ ...confirm, open: false })}
             onConfirm={() => confirmed(confirm.current)}
           />
