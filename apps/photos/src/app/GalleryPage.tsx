@@ -1,0 +1,212 @@
+// /gallery once the visitor is signed in (pages/gallery.tsx loads this module with import()): the library
+// (useLibrary) wired to the components' views — the photos by day, an album's photos, the album list, the albums
+// shared with the user, the trash — with the upload button, the page drop and the upload panel (use-uploads.ts),
+// the viewer's media (use-viewer-media.ts) and downloads (download/). The components hold the UI state; this
+// module turns what the person did into the library's writes.
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Button from '@mui/material/Button';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
+import { log } from '@ente/shared/log.ts';
+
+import { AlbumsView } from '../components/albums/AlbumsView.tsx';
+import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
+import { sectionOfView } from '../components/layout/sections.ts';
+import { PhotosView } from '../components/PhotosView.tsx';
+import { TrashView } from '../components/trash/TrashView.tsx';
+import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
+import { downloadOriginal, downloadZip } from '../download/download.ts';
+import { DownloadError } from '../download/save.ts';
+import type { Album, GalleryFile } from '../library/types.ts';
+import { filesOfAlbum, useLibrary, type Library, type LibrarySnapshot } from '../library/use-library.ts';
+import type { UploadQueue } from '../upload/uploader.ts';
+import { useUploadQueue } from '../upload/use-upload-queue.ts';
+import { LibraryThumbnail } from './thumbnail.ts';
+import { useUploads } from './use-uploads.ts';
+import { useViewerMedia } from './use-viewer-media.ts';
+
+/** `promise`, its failure logged (the dialog that called says it failed; the log says why). */
+function logged<T>(what: string, promise: Promise<T>): Promise<T> {
+  return promise.catch((error: unknown) => {
+    log.error(`Could not ${what}`, error);
+    throw error;
+  });
+}
+
+/** Saves files: one original as it is, several (or an album) as one ZIP. Called from the person's click. */
+export function saveFiles(files: readonly GalleryFile[], zipName: string): void {
+  const [only] = files;
+  if (!only) return;
+  const saving = files.length === 1 ? downloadOriginal(only) : downloadZip(files, zipName);
+  saving.catch((error: unknown) => {
+    if (error instanceof DownloadError && error.reason === 'cancelled') return;
+    log.error('Could not download', error);
+  });
+}
+
+/** The files of `ids` as the library has them (a file gone meanwhile is left out). */
+function filesOf(snapshot: LibrarySnapshot, ids: readonly number[]): GalleryFile[] {
+  const wanted = new Set(ids);
+  return snapshot.files.filter((file) => wanted.has(file.id));
+}
+
+/** Albums files can be added or moved to: the user's own and those they collaborate on. */
+const writable = (albums: readonly Album[]) => albums.filter((album) => album.role !== 'VIEWER');
+
+/** A new album, as the library shows it once created. */
+async function createdAlbum(library: Library, name: string): Promise<Album> {
+  const id = await library.createAlbum(name);
+  const album = library.snapshot().albums.find((each) => each.id === id);
+  if (!album) throw new Error('the new album is not in the library');
+  return album;
+}
+
+/** Trashed files back where they were when the album still is the user's own, else into "uncategorized". */
+async function restore(library: Library, ids: readonly number[]): Promise<void> {
+  const { trash, albums } = library.snapshot();
+  const own = new Set(albums.filter((album) => album.role === 'OWNER').map((album) => album.id));
+  const byAlbum = new Map<number, number[]>();
+  let fallback: number | undefined;
+  for (const { file } of trash.filter((entry) => ids.includes(entry.file.id))) {
+    const albumID =
+      file.collectionIDs.find((id) => own.has(id)) ?? (fallback ??= (await library.specialAlbum('uncategorized')).id);
+    byAlbum.set(albumID, [...(byAlbum.get(albumID) ?? []), file.id]);
+  }
+  for (const [albumID, fileIDs] of byAlbum) await library.restoreFiles(albumID, fileIDs);
+}
+
+export function GalleryPage() {
+  const router = useRouter();
+  const { t } = useTranslation('photos');
+  const { library, snapshot, error } = useLibrary();
+  const uploads = useUploads(library);
+  const section = sectionOfView(router.query.view);
+  const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
+  const album = section === 'albums' ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
+  const visible = useMemo(() => snapshot.files.filter((file) => file.visibility === undefined), [snapshot.files]);
+  const albumFiles = useMemo(() => (album ? filesOfAlbum(snapshot, album.id) : []), [snapshot, album]);
+
+  // An album that is gone (deleted here or elsewhere) leaves its view for the album list.
+  const missingAlbum = albumParam !== undefined && section === 'albums' && snapshot.status === 'ready' && !album;
+  useEffect(() => {
+    if (missingAlbum) void router.replace('/gallery?view=albums');
+  }, [missingAlbum, router]);
+
+  if (error) {
+    // A tab that lost its key since the page loaded signs in again; anything else is the shell's to report.
+    if ((error as { reason?: unknown }).reason === 'locked') void router.replace('/credentials');
+    else throw error instanceof Error ? error : new Error('the library could not open', { cause: error });
+  }
+  if (!library || (snapshot.status === 'loading' && snapshot.files.length === 0)) return <LoadingOverlay />;
+
+  const selected = (ids: readonly number[]) => filesOf(library.snapshot(), ids);
+  const openAlbum = (target: Album) => void router.push(`/gallery?view=albums&album=${target.id}`);
+  const albumActions = {
+    createAlbum: (name: string) => logged('create an album', createdAlbum(library, name)),
+    renameAlbum: (target: Album, name: string) => logged('rename an album', library.renameAlbum(target.id, name)),
+    deleteAlbum: (target: Album, keepFiles: boolean) =>
+      logged('delete an album', library.deleteAlbum(target.id, { keepFiles })),
+  };
+  const fileActions = {
+    createAlbum: albumActions.createAlbum,
+    addToAlbum: (to: Album, ids: readonly number[]) =>
+      logged('add to an album', library.addToAlbum(to.id, selected(ids))),
+    trash: (ids: readonly number[]) => logged('trash files', library.trashFiles(selected(ids))),
+    download: (ids: readonly number[]) => saveFiles(selected(ids), t('nav.photos')),
+  };
+
+  let content;
+  if (section === 'albums' && album) {
+    const own = album.role === 'OWNER';
+    content = (
+      <PhotosView
+        key={album.id}
+        files={albumFiles}
+        album={album}
+        albums={writable(snapshot.albums).filter((each) => each.id !== album.id)}
+        Thumbnail={LibraryThumbnail}
+        useViewerMedia={useViewerMedia}
+        label={album.name}
+        actions={{
+          ...fileActions,
+          moveToAlbum: own
+            ? (from: Album, to: Album, ids: readonly number[]) =>
+                logged('move files', library.moveToAlbum(from.id, to.id, selected(ids)))
+            : undefined,
+        }}
+      />
+    );
+  } else if (section === 'albums' || section === 'shared') {
+    const mine = section === 'albums';
+    content = (
+      <AlbumsView
+        key={section}
+        albums={snapshot.albums.filter((each) => (each.role === 'OWNER') === mine)}
+        files={snapshot.files}
+        Thumbnail={LibraryThumbnail}
+        onOpen={openAlbum}
+        actions={mine ? albumActions : {}}
+      />
+    );
+  } else if (section === 'trash') {
+    content = (
+      <TrashView
+        trash={snapshot.trash}
+        Thumbnail={LibraryThumbnail}
+        useViewerMedia={useViewerMedia}
+        actions={{
+          restore: (ids) => logged('restore files', restore(library, ids)),
+          deleteForever: (ids) => logged('delete files for ever', library.deleteForever(ids)),
+          emptyTrash: () => logged('empty the trash', library.emptyTrash()),
+        }}
+      />
+    );
+  } else {
+    content = (
+      <PhotosView
+        key="photos"
+        files={visible}
+        albums={writable(snapshot.albums)}
+        Thumbnail={LibraryThumbnail}
+        useViewerMedia={useViewerMedia}
+        actions={fileActions}
+      />
+    );
+  }
+
+  return (
+    <PhotosLayout
+      section={section}
+      title={album?.name}
+      onFiles={section === 'trash' ? undefined : (picked) => uploads.upload(picked, album)}
+      actions={
+        album &&
+        albumFiles.length > 0 && (
+          <Button startIcon={<DownloadIcon />} onClick={() => saveFiles(albumFiles, album.name)}>
+            {t('selection.download')}
+          </Button>
+        )
+      }
+    >
+      {content}
+      {uploads.queue && <Uploads queue={uploads.queue} />}
+    </PhotosLayout>
+  );
+}
+
+function Uploads({ queue }: { queue: UploadQueue }) {
+  const snapshot = useUploadQueue(queue);
+  return (
+    <UploadPanel
+      snapshot={snapshot}
+      onCancel={(id) => queue.cancel(id)}
+      onCancelAll={() => queue.cancelAll()}
+      onRetry={(id) => queue.retry(id)}
+      onRetryFailed={() => queue.retryFailed()}
+      onClearFinished={() => queue.clearFinished()}
+    />
+  );
+}

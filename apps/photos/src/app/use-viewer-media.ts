@@ -1,0 +1,94 @@
+// What the viewer shows of a file, from the media loader (media/media.ts): the original's object URL (a HEIC
+// the browser cannot show comes as a JPEG), the kept thumbnail meanwhile, a retry after a failure. A live
+// photo's original is a small ZIP of its image and video (download/live-photo.ts reads it, fetched when first
+// needed); their object URLs are revoked once the viewer moves on.
+import { useEffect, useState } from 'react';
+
+import { log } from '@ente/shared/log.ts';
+
+import type { ViewerMedia } from '../components/PhotosView.tsx';
+import { FileType, type GalleryFile } from '../library/types.ts';
+import { keptThumbnailURL, openOriginal, originalURL } from '../media/media.ts';
+
+const videoTypes: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/** The MIME type a video's blob gets (the media worker hands bytes without one), from its title. */
+function videoType(title: string): string {
+  return videoTypes[title.split('.').pop()?.toLowerCase() ?? ''] ?? '';
+}
+
+interface Loaded {
+  url: string;
+  videoUrl?: string;
+  /** Object URLs this hook made (a live photo's), revoked when the viewer moves on. */
+  owned: string[];
+}
+
+async function load(file: GalleryFile): Promise<Loaded> {
+  if (file.metadata.fileType === FileType.livePhoto) {
+    const [{ livePhotoFiles }, stream] = await Promise.all([import('../download/live-photo.ts'), openOriginal(file)]);
+    const zip = new Uint8Array(await new Response(stream).arrayBuffer());
+    const [image, video] = await livePhotoFiles(zip, file.metadata.title);
+    if (!image || !video) throw new Error('a live photo without its parts');
+    const url = URL.createObjectURL(new Blob([image.bytes]));
+    const videoUrl = URL.createObjectURL(new Blob([video.bytes], { type: videoType(video.name) }));
+    return { url, videoUrl, owned: [url, videoUrl] };
+  }
+  const type = file.metadata.fileType === FileType.video ? videoType(file.metadata.title) : '';
+  return { url: await originalURL(file, type), owned: [] };
+}
+
+export function useViewerMedia(file: GalleryFile | undefined): ViewerMedia {
+  const identity = file ? `${file.id}:${file.fileHeader}` : undefined;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ identity: string; loaded?: Loaded; failed?: boolean }>();
+
+  useEffect(() => {
+    if (!file || !identity) return;
+    let live = true;
+    let made: string[] = [];
+    load(file).then(
+      (loaded) => {
+        made = loaded.owned;
+        if (live) setState({ identity, loaded });
+        else for (const url of made) URL.revokeObjectURL(url);
+      },
+      (error: unknown) => {
+        log.warn('Could not open a file for the viewer', error);
+        if (live) setState({ identity, failed: true });
+      },
+    );
+    return () => {
+      live = false;
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+    // The file's identity, not the object: a pull hands new objects of the same file.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [identity, attempt]);
+
+  if (!file) return { source: { status: 'loading' } };
+  const previewUrl = keptThumbnailURL(file);
+  const current = state?.identity === identity ? state : undefined;
+  if (current?.loaded) {
+    const { url, videoUrl } = current.loaded;
+    return { source: { status: 'ready', url, videoUrl }, previewUrl };
+  }
+  if (current?.failed) {
+    return {
+      source: {
+        status: 'error',
+        onRetry: () => {
+          setState(undefined);
+          setAttempt((n) => n + 1);
+        },
+      },
+      previewUrl,
+    };
+  }
+  return { source: { status: 'loading' }, previewUrl };
+}
