@@ -1,0 +1,207 @@
+// The photos app against the real server: a folder of photos and videos (e2e/fixtures/photos: a JPEG with EXIF,
+// its duplicate under another name, a rotated JPEG, a PNG, a HEIC, a WebM and an MP4) uploaded through the
+// page's folder picker becomes an album of the folder's name; the same file uploaded again is skipped; the grid
+// shows each file under its day and the viewer opens each. Then what the server holds is opened with libsodium
+// alone from the account's password (photos-oracle.ts) and compared with the files on disk, and the album's ZIP
+// download is read back entry by entry. Axe scans the gallery with its files.
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { serverCollections, serverFiles, serverObject } from '../photos-api.ts';
+import {
+  blake2bB64,
+  openAccountKeys,
+  openAlbumKey,
+  openAlbumName,
+  openFileKey,
+  openMetadata,
+  openStream,
+} from '../photos-oracle.ts';
+import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
+import { readZip } from '../zip-reader.ts';
+
+test.describe.configure({ timeout: 240_000 });
+// Days are the browser's local days: UTC here, so the EXIF dates' days are known.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
+const album = 'Holiday';
+
+/** The fixture folder's photos and videos (its top level, without the README and the live pair). */
+async function fixtureNames(): Promise<string[]> {
+  const entries = await readdir(fixtures, { withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.md')).map((entry) => entry.name);
+}
+
+/** A folder named `album` holding `names` from the fixtures, in a fresh temporary place; answers its path. */
+async function folderOf(names: readonly string[]): Promise<string> {
+  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), album);
+  await mkdir(folder);
+  for (const name of names) await copyFile(path.join(fixtures, name), path.join(folder, name));
+  return folder;
+}
+
+/** Picks `folder` through the Upload menu's "A folder…" and waits for the panel to say every file ended. */
+async function uploadFolder(page: Page, folder: string): Promise<void> {
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'A folder…' }).click();
+  await (await chooser).setFiles(folder);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+}
+
+/** Each file's title and the day heading it is shown under, in the grid's order. */
+async function gridDays(page: Page): Promise<Record<string, string>> {
+  return page.getByRole('grid').evaluate((grid) => {
+    const rows = [...grid.querySelectorAll('[role="row"]')].sort(
+      (a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
+    );
+    const days: Record<string, string> = {};
+    let day = '';
+    for (const row of rows) {
+      const heading = row.querySelector('h2');
+      if (heading) day = heading.textContent;
+      for (const image of row.querySelectorAll('[role="gridcell"] img[alt], [role="gridcell"] [role="img"]')) {
+        days[image.getAttribute('alt') ?? image.getAttribute('aria-label') ?? ''] = day;
+      }
+    }
+    return days;
+  });
+}
+
+const dayHeading = (utc: number) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utc);
+
+test('a folder uploaded through the page: by day, in the viewer, on the server as uploaded, and as a ZIP', async ({
+  page,
+}) => {
+  const problems = await watchProblems(page);
+  const names = await fixtureNames();
+  expect(names.sort()).toEqual([
+    'clip.mp4',
+    'clip.webm',
+    'garden.heic',
+    'portrait-orientation-6.jpg',
+    'shapes.png',
+    'sunset-exif-gps-duplicate.jpg',
+    'sunset-exif-gps.jpg',
+  ]);
+  const { account } = await createAccount({ app: 'photos' });
+  await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+
+  // The folder: every file uploaded (the duplicate has another name, so it is a file of its own).
+  await uploadFolder(page, await folderOf(names));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByText('Uploaded', { exact: true })).toHaveCount(names.length);
+
+  // The grid: each file under its day (the JPEGs' EXIF days; the others the day they were copied, today).
+  const grid = page.getByRole('grid');
+  for (const name of names) await expect(grid.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 30_000 });
+  const days = await gridDays(page);
+  expect(days).toEqual({
+    'sunset-exif-gps.jpg': dayHeading(Date.UTC(2024, 5, 15)),
+    'sunset-exif-gps-duplicate.jpg': dayHeading(Date.UTC(2024, 5, 15)),
+    'portrait-orientation-6.jpg': dayHeading(Date.UTC(2023, 11, 24)),
+    'shapes.png': 'Today',
+    'garden.heic': 'Today',
+    'clip.webm': 'Today',
+    'clip.mp4': 'Today',
+  });
+
+  // The same file into the same album again: skipped, and said so.
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+  await uploadFolder(page, await folderOf(['sunset-exif-gps.jpg']));
+  await expect(panel.getByText('Already in this album: skipped')).toBeVisible();
+  await expect(grid.getByRole('img', { name: 'sunset-exif-gps.jpg', exact: true })).toHaveCount(1);
+
+  // The viewer: each file opens (an image decoded, HEIC included; a video element with its data).
+  for (const name of names) {
+    await grid.getByRole('img', { name, exact: true }).click();
+    const viewer = page.getByRole('dialog', { name, exact: true });
+    await expect(viewer).toBeVisible();
+    if (name.startsWith('clip.')) {
+      const video = viewer.locator('video');
+      await expect(video).toHaveCount(1);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0);
+    } else {
+      const image = viewer.getByRole('img', { name, exact: true });
+      await expect(image).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  }
+
+  // Axe: the gallery with its files, the upload panel open.
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The server's copy, opened from the password with libsodium alone: each file's bytes and metadata hash.
+  const token = await passwordLogin(account, 'photos');
+  const keys = await openAccountKeys(account.password, account.keyAttributes);
+  let albumID: number | undefined;
+  const uploaded = new Map<string, Uint8Array>();
+  for (const collection of await serverCollections(token)) {
+    const albumKey = await openAlbumKey(collection, keys);
+    if ((await openAlbumName(collection, albumKey)) !== album) continue;
+    albumID = collection.id;
+    for (const entry of await serverFiles(token, collection.id)) {
+      const fileKey = await openFileKey(entry, albumKey);
+      const metadata = await openMetadata(entry.metadata, fileKey);
+      const title = String(metadata.title);
+      const original = new Uint8Array(await readFile(path.join(fixtures, title)));
+      const bytes = await openStream(
+        await serverObject(token, 'download', entry.id),
+        entry.file.decryptionHeader,
+        fileKey,
+      );
+      expect(Buffer.from(bytes).equals(Buffer.from(original)), title).toBe(true);
+      expect(metadata.hash, title).toBe(await blake2bB64(original));
+      const thumbnail = await openStream(
+        await serverObject(token, 'preview', entry.id),
+        entry.thumbnail.decryptionHeader,
+        fileKey,
+      );
+      expect([...thumbnail.subarray(0, 2)], `${title}: a JPEG thumbnail`).toEqual([0xff, 0xd8]);
+      uploaded.set(title, bytes);
+    }
+  }
+  expect(albumID).toBeDefined();
+  expect([...uploaded.keys()].sort()).toEqual(names);
+
+  // The album's ZIP, with no file picker (so the app streams it through its download service worker).
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+  await page.goto(`${appUrl('photos')}/gallery?view=albums&album=${String(albumID)}`);
+  await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible({ timeout: 30_000 });
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${album}.zip`);
+  const zipPath = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-zip-')), 'album.zip');
+  await download.saveAs(zipPath);
+  const entries = readZip(await readFile(zipPath));
+  expect(entries.map((entry) => entry.name).sort()).toEqual(names);
+  for (const entry of entries) {
+    const original = await readFile(path.join(fixtures, entry.name));
+    expect(entry.bytes.equals(original), entry.name).toBe(true);
+    expect(entry.crc32, entry.name).toBe(crc32(original));
+  }
+  await rm(path.dirname(zipPath), { recursive: true, force: true });
+
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+});
