@@ -37,19 +37,16 @@ function bodyOf(/** @type {MessagePort} */ port) {
       return new Promise((resolve) => {
         port.onmessage = ({ data }) => {
           if (data.type === 'chunk') controller.enqueue(new Uint8Array(data.chunk));
-          else if (data.type === 'done') {
-            controller.close();
-            port.close();
-          } else controller.error(new Error('the download failed'));
+          else if (data.type === 'done') controller.close();
+          else controller.error(new Error('the download failed'));
           resolve(undefined);
         };
         port.postMessage({ type: 'pull' });
       });
     },
     cancel() {
-      // The person cancelled in the browser's downloads: the page stops reading.
+      // The person cancelled in the browser's downloads: the page stops reading (and closes the channel).
       port.postMessage({ type: 'cancel' });
-      port.close();
     },
   });
 }

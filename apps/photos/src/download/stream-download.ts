@@ -23,11 +23,12 @@ function activated(worker: ServiceWorker): Promise<ServiceWorker> {
 
 /** The active download worker, registered on first use; undefined where there can be none. */
 function downloadWorker(): Promise<ServiceWorker | undefined> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) {
-    return Promise.resolve(undefined);
-  }
-  registration ??= navigator.serviceWorker
-    .register(SCRIPT, { scope: SCOPE })
+  const container =
+    typeof navigator === 'undefined' ? undefined : (navigator.serviceWorker as ServiceWorkerContainer | undefined);
+  if (!container || !window.isSecureContext) return Promise.resolve(undefined);
+  // A private window may refuse, at once or later: then there is no worker.
+  registration ??= Promise.resolve()
+    .then(() => container.register(SCRIPT, { scope: SCOPE }))
     .then((registered) => {
       const worker = registered.active ?? registered.waiting ?? registered.installing;
       return worker ? activated(worker) : undefined;
@@ -66,20 +67,27 @@ export async function streamThroughServiceWorker(
   const keepAlive = setInterval(() => worker.postMessage({ type: 'ping' }), KEEP_ALIVE_MS);
   try {
     await new Promise<void>((resolve, reject) => {
+      let finished = false;
       const fail = (reason: unknown) => {
+        if (finished) return;
+        finished = true;
         port.postMessage({ type: 'error' });
         void reader.cancel(reason).catch(() => undefined);
         reject(reason instanceof Error ? reason : new Error('the download failed'));
       };
-      signal?.addEventListener('abort', () => fail(signal.reason), { once: true });
+      const cancelled = () => fail(new DOMException('The download was cancelled.', 'AbortError'));
+      signal?.addEventListener('abort', cancelled, { once: true });
       port.onmessage = ({ data }: MessageEvent<{ type: string }>) => {
         if (data.type === 'cancel') {
-          fail(new DOMException('The download was cancelled.', 'AbortError'));
+          cancelled();
           return;
         }
         if (data.type !== 'pull') return;
         reader.read().then(({ done, value }) => {
+          // A read that ends after a cancel is no end of the download.
+          if (finished) return;
           if (done) {
+            finished = true;
             port.postMessage({ type: 'done' });
             resolve();
             return;
@@ -98,5 +106,6 @@ export async function streamThroughServiceWorker(
     return true;
   } finally {
     clearInterval(keepAlive);
+    port.close();
   }
 }
