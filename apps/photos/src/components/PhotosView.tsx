@@ -25,6 +25,8 @@ export interface PhotosViewActions {
   addToAlbum?: (album: Album, fileIDs: readonly number[]) => Promise<unknown>;
   /** Moving out of the album shown (`album`); offered only in an album's view. */
   moveToAlbum?: (from: Album, to: Album, fileIDs: readonly number[]) => Promise<unknown>;
+  /** Out of the album shown (`album`), staying in the library; offered only in an album's view. */
+  removeFromAlbum?: (from: Album, fileIDs: readonly number[]) => Promise<unknown>;
   trash?: (fileIDs: readonly number[]) => Promise<unknown>;
   download?: (fileIDs: readonly number[]) => void;
 }
@@ -51,7 +53,7 @@ export function PhotosView(props: PhotosViewProps) {
   const dialogs = useAlbumDialogs();
   const viewer = useViewerFile(files, useViewerMedia);
 
-  const { createAlbum, addToAlbum, moveToAlbum, trash, download } = actions;
+  const { createAlbum, addToAlbum, moveToAlbum, removeFromAlbum, trash, download } = actions;
   const canPick = createAlbum !== undefined || albums.length > 0;
 
   if (files.length === 0) return <EmptyState title={t('grid.empty_title')} body={t('grid.empty_body')} />;
@@ -70,6 +72,10 @@ export function PhotosView(props: PhotosViewProps) {
           moveToAlbum && album && canPick
             ? () => dialogs.open({ kind: 'pick', purpose: { kind: 'move', from: album }, fileIDs: selectedIDs })
             : undefined
+        }
+        // Removed files leave this view by themselves; a failure is the page's to report.
+        onRemoveFromAlbum={
+          removeFromAlbum && album ? () => void removeFromAlbum(album, selectedIDs).catch(() => undefined) : undefined
         }
         onDownload={download ? () => download(selectedIDs) : undefined}
         onTrash={trash ? () => dialogs.open({ kind: 'trash', fileIDs: selectedIDs }) : undefined}

@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import AddToAlbumIcon from '@mui/icons-material/LibraryAddOutlined';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +26,8 @@ export interface SelectionBarProps {
   onClear: () => void;
   onAddToAlbum?: () => void;
   onMoveToAlbum?: () => void;
+  /** In an album's view: the files leave that album (they stay in the library). */
+  onRemoveFromAlbum?: () => void;
   onDownload?: () => void;
   onTrash?: () => void;
   /** In the trash. */
@@ -33,7 +36,17 @@ export interface SelectionBarProps {
 }
 
 export function SelectionBar(props: SelectionBarProps) {
-  const { count, onClear, onAddToAlbum, onMoveToAlbum, onDownload, onTrash, onRestore, onDeleteForever } = props;
+  const {
+    count,
+    onClear,
+    onAddToAlbum,
+    onMoveToAlbum,
+    onRemoveFromAlbum,
+    onDownload,
+    onTrash,
+    onRestore,
+    onDeleteForever,
+  } = props;
   const { t } = useTranslation('photos');
   const countText = t('selection.count', { count });
   return (
@@ -75,6 +88,7 @@ export function SelectionBar(props: SelectionBarProps) {
           </Typography>
           <Action icon={<AddToAlbumIcon />} label={t('selection.add_to_album')} onClick={onAddToAlbum} />
           <Action icon={<MoveIcon />} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
+          <Action icon={<RemoveIcon />} label={t('selection.remove_from_album')} onClick={onRemoveFromAlbum} />
           <Action icon={<DownloadIcon />} label={t('selection.download')} onClick={onDownload} />
           <Action icon={<DeleteIcon />} label={t('selection.trash')} onClick={onTrash} color="error" />
           <Action icon={<RestoreIcon />} label={t('trash.restore')} onClick={onRestore} />
