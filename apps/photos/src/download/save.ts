@@ -5,6 +5,8 @@
 // saved through a link, up to BLOB_DOWNLOAD_LIMIT; a larger download is refused with DownloadError('tooLarge'),
 // which the page explains (docs/decisions.md, "The photos app"). Nothing is logged.
 
+import { saveBlobAs } from '@ente/shared/save-file.ts';
+
 import { streamThroughServiceWorker } from './stream-download.ts';
 
 /** The largest download gathered in a Blob where no file can be picked (1 GiB). */
@@ -40,20 +42,6 @@ export function canStreamToFile(): boolean {
 }
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
-
-/** Saves a Blob through a temporary link (the browser's own download). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has read the URL once the click's download started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export interface SaveOptions {
   /** The file name offered (already made safe). */
@@ -91,7 +79,7 @@ export async function saveStream(open: () => Promise<ReadableStream<Uint8Array>>
     );
     const blob = await new Response(gathered).blob();
     signal?.throwIfAborted();
-    saveBlob(type ? new Blob([blob], { type: type.mime }) : blob, name);
+    saveBlobAs(type ? new Blob([blob], { type: type.mime }) : blob, name);
   } catch (e) {
     if (isAbort(e) || (signal?.aborted && e === signal.reason)) throw new DownloadError('cancelled');
     throw e;

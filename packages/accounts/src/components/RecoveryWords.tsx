@@ -12,6 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { log } from '@ente/shared/log.ts';
+import { saveBlobAs } from '@ente/shared/save-file.ts';
 
 /** The name of the downloaded file. */
 export const recoveryKeyFileName = 'ente-recovery-key.txt';
@@ -122,13 +123,5 @@ export function RecoveryWords({ words, saved, onSavedChange, disabled }: Recover
 
 /** Offers `text` as a file download. */
 function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, as some browsers read the URL only after click() returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlobAs(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }

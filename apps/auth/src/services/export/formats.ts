@@ -1,6 +1,8 @@
 // What the exports hold (docs/formats.md, writing): Ente's plain text, the file names of Ente's exports,
 // Aegis' plain vault JSON and the printable sheet. The encrypted export wraps the plain text in the crypto
 // worker (`encryptEnteExport`); Google Authenticator's QR codes come from `encodeMigration`.
+import { saveBlobAs } from '@ente/shared/save-file.ts';
+
 import { codeURI } from '../code-uri.ts';
 import type { CodeData } from '../types.ts';
 
@@ -126,13 +128,5 @@ export function escapeHTML(text: string): string {
 
 /** Saves `content` as a file through the browser's download. */
 export function download(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlobAs(new Blob([content], { type }), fileName);
 }
