@@ -2,8 +2,11 @@
 // The media worker's work (media-job.ts) in this process, fetch and Cache Storage faked: a thumbnail opens
 // and is cached ENCRYPTED (never the JPEG), a cached one is read without fetching, a stale or foreign cached
 // entry is replaced, a tampered answer is not cached; an original decrypts while it streams, and a cut or
-// tampered one errors with DecryptionError; HTTP failures are MediaErrors.
+// tampered one errors with DecryptionError; the viewer's original of a file that is no HEIF is its bytes as they
+// are; HTTP failures are MediaErrors.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 
@@ -128,6 +131,16 @@ describe('original', () => {
     expect(sizes).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 1024 * 1024 + 5]);
     const blob = await job.originalBlob({ url, key, header });
     expect(Buffer.from(await blob.arrayBuffer()).equals(data)).toBe(true);
+  });
+
+  test("the viewer's original is the decrypted bytes themselves when it is no HEIF", async () => {
+    const jpeg = new Uint8Array(
+      readFileSync(path.join(__dirname, '../../../../e2e/fixtures/photos/sunset-exif-gps.jpg')),
+    );
+    const { key, header, encrypted } = await encryptStreamBytes(jpeg);
+    answers.set(url, trickle(encrypted));
+    const shown = await createMediaJob().displayableOriginal({ url, key, header });
+    expect(Buffer.from(await shown.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 
   test('a cut or tampered download errors with DecryptionError', async () => {
