@@ -124,3 +124,17 @@ test('a dismissed picker is `cancelled` and opens no original', async () => {
   await expect(downloadOriginal(photo(1, 'a.jpg'), { open })).rejects.toEqual(new DownloadError('cancelled'));
   expect(open).not.toHaveBeenCalled();
 });
+
+test('with a file picker, an original that cannot be opened aborts the picked file and fails', async () => {
+  const aborted: unknown[] = [];
+  Object.assign(globalThis, {
+    showSaveFilePicker: () =>
+      Promise.resolve({
+        createWritable: () =>
+          Promise.resolve(new WritableStream<Uint8Array>({ abort: (reason) => void aborted.push(reason) })),
+      }),
+  });
+  const failure = new Error('no network');
+  await expect(downloadOriginal(photo(1, 'a.jpg'), { open: () => Promise.reject(failure) })).rejects.toBe(failure);
+  expect(aborted).toEqual([failure]);
+});

@@ -67,8 +67,16 @@ export async function saveStream(open: () => Promise<ReadableStream<Uint8Array>>
         ...(type ? { types: [{ description: type.description, accept: { [type.mime]: [type.extension] } }] } : {}),
       });
       const writable = await handle.createWritable();
+      let stream: ReadableStream<Uint8Array>;
+      try {
+        stream = await open();
+      } catch (e) {
+        // Nothing was written: the picked file is left as it was.
+        await writable.abort(e).catch(() => undefined);
+        throw e;
+      }
       // An abort (cancel, or a failed original) aborts the writable: Chromium then discards the partial file.
-      await (await open()).pipeTo(writable, signal ? { signal } : {});
+      await stream.pipeTo(writable, signal ? { signal } : {});
       return;
     }
     if (await streamThroughServiceWorker(open, { name, signal })) return;
