@@ -96,6 +96,22 @@ test("in an album's view, move offers the other albums", async () => {
   expect(calls.move).toHaveBeenCalledWith(trip, cats, [4]);
 });
 
+test("in an album's view, remove from album hands the selection to the page; elsewhere it is not offered", async () => {
+  const user = userEvent.setup();
+  const removeFromAlbum = jest.fn((_from: Album, _ids: readonly number[]) => Promise.resolve());
+  renderView({ album: trip, extra: { removeFromAlbum } });
+  await select(user, 'IMG_2.jpg', 'IMG_3.jpg');
+  await user.click(screen.getByRole('button', { name: 'Remove from album' }));
+  expect(removeFromAlbum).toHaveBeenCalledWith(trip, [2, 3]);
+});
+
+test('remove from album needs an album', async () => {
+  const user = userEvent.setup();
+  renderView({ extra: { removeFromAlbum: jest.fn(() => Promise.resolve()) } });
+  await select(user, 'IMG_1.jpg');
+  expect(screen.queryByRole('button', { name: 'Remove from album' })).not.toBeInTheDocument();
+});
+
 test('the viewer opens on a click; Delete trashes the file shown once confirmed, and the next one takes its place', async () => {
   const user = userEvent.setup();
   const calls = renderView();
