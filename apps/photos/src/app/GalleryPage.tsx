@@ -78,6 +78,33 @@ async function restore(library: Library, ids: readonly number[]): Promise<void> 
   for (const [albumID, fileIDs] of byAlbum) await library.restoreFiles(albumID, fileIDs);
 }
 
+/**
+ * Files out of an album of the user's own. The server lets only others' files be removed (docs/protocol.md#photos):
+ * the user's own move, as Ente's clients do, to another of their albums that holds them already, else to
+ * "uncategorized", so that no file is left in no album.
+ */
+async function removeFromAlbum(library: Library, from: Album, files: readonly GalleryFile[]): Promise<void> {
+  const ownAlbums = new Set(
+    library
+      .snapshot()
+      .albums.filter((album) => album.role === 'OWNER' && album.id !== from.id)
+      .map((album) => album.id),
+  );
+  const others = files.filter((file) => file.ownerID !== from.owner.id).map((file) => file.id);
+  if (others.length > 0) await library.removeFromAlbum(from.id, others);
+  const byTarget = new Map<number, GalleryFile[]>();
+  let uncategorized: number | undefined;
+  for (const file of files.filter((each) => each.ownerID === from.owner.id)) {
+    const target =
+      file.collectionIDs.find((id) => ownAlbums.has(id)) ??
+      (uncategorized ??= (await library.specialAlbum('uncategorized')).id);
+    byTarget.set(target, [...(byTarget.get(target) ?? []), file]);
+  }
+  // Out of "uncategorized" a file in no other album has nowhere to go: it stays.
+  byTarget.delete(from.id);
+  for (const [target, moved] of byTarget) await library.moveToAlbum(from.id, target, moved);
+}
+
 export function GalleryPage() {
   const router = useRouter();
   const { t } = useTranslation('photos');
@@ -135,6 +162,10 @@ export function GalleryPage() {
           moveToAlbum: own
             ? (from: Album, to: Album, ids: readonly number[]) =>
                 logged('move files', library.moveToAlbum(from.id, to.id, selected(ids)))
+            : undefined,
+          removeFromAlbum: own
+            ? (from: Album, ids: readonly number[]) =>
+                logged('remove files from an album', removeFromAlbum(library, from, selected(ids)))
             : undefined,
         }}
       />
