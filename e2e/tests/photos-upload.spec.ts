@@ -22,7 +22,9 @@ import {
   openMetadata,
   openStream,
 } from '../photos-oracle.ts';
+import { browserStorage, expectOnlyPreferencesLeft } from '../probes.ts';
 import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
+import { logOut } from '../ui.ts';
 import { readZip } from '../zip-reader.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -202,6 +204,20 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
     expect(entry.crc32, entry.name).toBe(crc32(original));
   }
   await rm(path.dirname(zipPath), { recursive: true, force: true });
+
+  // Logout leaves no thumbnail, file or key behind: storage and caches hold only the device's preferences (the
+  // thumbs cache was there before), and the upload's staging left nothing in the origin's private file system.
+  expect((await browserStorage(page)).caches).toContain('thumbs');
+  await logOut(page);
+  await expectOnlyPreferencesLeft(page);
+  const privateFiles = await page.evaluate(async () => {
+    const names: string[] = [];
+    // The async iterator of a directory handle is not in TypeScript's DOM types yet.
+    const root = (await navigator.storage.getDirectory()) as unknown as { keys(): AsyncIterable<string> };
+    for await (const name of root.keys()) names.push(name);
+    return names;
+  });
+  expect(privateFiles, 'the origin private file system after logout').toEqual([]);
 
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
 });
