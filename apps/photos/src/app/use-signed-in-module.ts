@@ -56,18 +56,17 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
 export function useSignedInModule<M>(page: LazyModule<M>): M | undefined {
   const router = useRouter();
   const target = useSyncExternalStore(subscribe, arrivalRedirect, () => undecided);
-  // The router object changes while a redirect runs; redirect once.
-  const redirected = useRef(false);
-  useEffect(() => {
-    if (target === undefined || target === undecided || redirected.current) return;
-    redirected.current = true;
-    void router.replace(target);
-  }, [target, router]);
-
-  const wanted = target === undefined;
   const [state, setState] = useState<{ module?: M; error?: Error }>(() => ({ module: page.loaded() }));
+  // One redirect per page: the router object changes while it runs.
+  const left = useRef(false);
   useEffect(() => {
-    if (!wanted || state.module) return;
+    if (target === undecided) return;
+    if (target !== undefined) {
+      if (!left.current) void router.replace(target);
+      left.current = true;
+      return;
+    }
+    if (state.module) return;
     let live = true;
     page.load().then(
       (module) => live && setState({ module }),
@@ -76,7 +75,7 @@ export function useSignedInModule<M>(page: LazyModule<M>): M | undefined {
     return () => {
       live = false;
     };
-  }, [wanted, state.module, page]);
+  }, [target, router, state.module, page]);
   if (state.error) throw state.error;
-  return wanted ? state.module : undefined;
+  return target === undefined ? state.module : undefined;
 }
