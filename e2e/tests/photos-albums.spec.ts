@@ -22,9 +22,13 @@ async function uploadFolder(page: Page, name: string, files: readonly string[]):
   const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), name);
   await mkdir(folder);
   for (const file of files) await copyFile(path.join(fixtures, file), path.join(folder, file));
-  await page.getByRole('button', { name: 'Upload' }).click();
+  // By keyboard: the Upload menu opens on its first item; the next is the folder picker.
+  await page.getByRole('button', { name: 'Upload' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Files…' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
+  await page.keyboard.press('Enter');
   await (await chooser).setFiles(folder);
   await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
 }
@@ -69,6 +73,18 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, 'Trip', [sunset, twin, shapes]);
   for (const title of [sunset, twin, shapes]) await expect(cell(page, title)).toBeVisible({ timeout: 30_000 });
+
+  // The viewer by keyboard: Enter on a cell opens it, the arrows move, Escape closes it.
+  await page.getByRole('grid').getByRole('button').first().focus();
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog');
+  const title = viewer.getByRole('heading', { level: 2 });
+  await expect(title).toHaveText(/\S/);
+  const first = await title.textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(title).not.toHaveText(first ?? '');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // Create an album.
   await openSection(page, 'Albums');

@@ -112,15 +112,17 @@ export function GalleryPage() {
   const uploads = useUploads(library);
   const section = sectionOfView(router.query.view);
   const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
-  const album = section === 'albums' ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
+  // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
+  const listed = section === 'albums' || section === 'shared';
+  const album = listed ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
   const visible = useMemo(() => snapshot.files.filter((file) => file.visibility === undefined), [snapshot.files]);
   const albumFiles = useMemo(() => (album ? filesOfAlbum(snapshot, album.id) : []), [snapshot, album]);
 
   // An album that is gone (deleted here or elsewhere) leaves its view for the album list.
-  const missingAlbum = albumParam !== undefined && section === 'albums' && snapshot.status === 'ready' && !album;
+  const missingAlbum = albumParam !== undefined && listed && snapshot.status === 'ready' && !album;
   useEffect(() => {
-    if (missingAlbum) void router.replace('/gallery?view=albums');
-  }, [missingAlbum, router]);
+    if (missingAlbum) void router.replace(`/gallery?view=${section}`);
+  }, [missingAlbum, router, section]);
 
   if (error) {
     // A tab that lost its key since the page loaded signs in again; anything else is the shell's to report.
@@ -130,7 +132,8 @@ export function GalleryPage() {
   if (!library || (snapshot.status === 'loading' && snapshot.files.length === 0)) return <LoadingOverlay />;
 
   const selected = (ids: readonly number[]) => filesOf(library.snapshot(), ids);
-  const openAlbum = (target: Album) => void router.push(`/gallery?view=albums&album=${target.id}`);
+  const openAlbum = (target: Album) =>
+    void router.push(`/gallery?view=${target.role === 'OWNER' ? 'albums' : 'shared'}&album=${target.id}`);
   const albumActions = {
     createAlbum: (name: string) => logged('create an album', createdAlbum(library, name)),
     renameAlbum: (target: Album, name: string) => logged('rename an album', library.renameAlbum(target.id, name)),
@@ -146,7 +149,7 @@ export function GalleryPage() {
   };
 
   let content;
-  if (section === 'albums' && album) {
+  if (album) {
     const own = album.role === 'OWNER';
     content = (
       <PhotosView
@@ -170,7 +173,7 @@ export function GalleryPage() {
         }}
       />
     );
-  } else if (section === 'albums' || section === 'shared') {
+  } else if (listed) {
     const mine = section === 'albums';
     content = (
       <AlbumsView
