@@ -129,3 +129,9 @@ export async function blake2bB64(bytes: Uint8Array): Promise<string> {
   const s = await sodium();
   return s.to_base64(s.crypto_generichash(64, bytes, null), s.base64_variants.ORIGINAL);
 }
+
+/** An album key sealed to another account's public key, as a sharing client sends it (`POST /collections/share`). */
+export async function sealAlbumKey(albumKey: Uint8Array, publicKey: string): Promise<string> {
+  const s = await sodium();
+  return s.to_base64(s.crypto_box_seal(albumKey, fromB64(s, publicKey)), s.base64_variants.ORIGINAL);
+}

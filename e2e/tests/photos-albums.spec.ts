@@ -8,7 +8,9 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { serverCollections } from '../photos-api.ts';
+import { openAccountKeys, openAlbumKey, openAlbumName, sealAlbumKey } from '../photos-oracle.ts';
 import { seriousViolations, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -150,4 +152,56 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   }
 
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+});
+
+test('an album shared with another account shows in their Shared with me, with its photos', async ({
+  page,
+  browser,
+}) => {
+  const owner = (await createAccount({ app: 'photos' })).account;
+  const ownerToken = await passwordLogin(owner, 'photos');
+  await signInBrowser(page, 'photos', owner, ownerToken, '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+  await uploadFolder(page, 'Shared trip', [shapes, sunset]);
+  await expect(cell(page, shapes)).toBeVisible({ timeout: 30_000 });
+
+  // Shared as a client of the owner would (the album key sealed to the friend's public key), read by libsodium.
+  const friend = (await createAccount({ app: 'photos' })).account;
+  const keys = await openAccountKeys(owner.password, owner.keyAttributes);
+  let shared = false;
+  for (const collection of await serverCollections(ownerToken)) {
+    const albumKey = await openAlbumKey(collection, keys);
+    if ((await openAlbumName(collection, albumKey)) !== 'Shared trip') continue;
+    const { publicKey } = await api<{ publicKey: string }>('photos', 'GET', '/users/public-key', {
+      token: ownerToken,
+      query: { email: friend.email },
+    });
+    await api('photos', 'POST', '/collections/share', {
+      token: ownerToken,
+      body: {
+        collectionID: collection.id,
+        email: friend.email,
+        role: 'VIEWER',
+        encryptedKey: await sealAlbumKey(albumKey, publicKey),
+      },
+    });
+    shared = true;
+  }
+  expect(shared).toBe(true);
+
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+  const friendPage = await context.newPage();
+  const problems = await watchProblems(friendPage);
+  await signInBrowser(friendPage, 'photos', friend, await passwordLogin(friend, 'photos'), '/gallery?view=shared');
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 30_000 });
+  await friendPage.getByRole('button', { name: /^Shared trip/ }).click();
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared trip' })).toBeVisible();
+  await expect.poll(() => shown(friendPage)).toEqual([shapes, sunset].sort());
+  // The thumbnails opened (an image, not the placeholder).
+  for (const title of [shapes, sunset]) {
+    await expect(friendPage.getByRole('grid').locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
+  }
+  expect(await seriousViolations(friendPage)).toEqual([]);
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+  await context.close();
 });
