@@ -38,6 +38,8 @@ export interface SecretsRecord {
   tokens: string[];
   /** base32, as the setup page shows it */
   twoFactorSecrets: string[];
+  /** b64, the photos app's album and file keys (photos-upload.spec.ts opens them from the server's rows). */
+  photoKeys: string[];
 }
 
 export const emptySecrets = (): SecretsRecord => ({
@@ -49,6 +51,7 @@ export const emptySecrets = (): SecretsRecord => ({
   keks: [],
   tokens: [],
   twoFactorSecrets: [],
+  photoKeys: [],
 });
 
 /** One test's collection; `save()` writes all of it so far (call it again after adding more). */
@@ -136,7 +139,7 @@ export async function collectedSecrets(): Promise<SecretsRecord> {
   for (const file of files) {
     const record = JSON.parse(await readFile(path.join(secretsFolder, file), 'utf8')) as SecretsRecord;
     for (const kind of Object.keys(merged) as (keyof SecretsRecord)[]) {
-      (merged[kind] as unknown[]).push(...record[kind]);
+      (merged[kind] as unknown[]).push(...((record[kind] as unknown[] | undefined) ?? []));
     }
   }
   return merged;

@@ -15,7 +15,7 @@ import { serverLog } from '../mail.ts';
 import { collectedSecrets } from '../secrets.ts';
 import { base32Bytes } from '../totp.ts';
 
-test('no password, key, recovery key, token or two-factor secret reaches the server database or log', async () => {
+test('no password, key (account, album, file), recovery key, token or two-factor secret reaches the server database or log', async () => {
   test.setTimeout(300_000);
   const secrets = await collectedSecrets();
   // The scan proves something only if the flows ran and handed over every kind of secret.
@@ -27,6 +27,7 @@ test('no password, key, recovery key, token or two-factor secret reaches the ser
       recoveryKeys: secrets.recoveryKeys.length > 0,
       tokens: secrets.tokens.length > 0,
       twoFactorSecrets: secrets.twoFactorSecrets.length > 0,
+      photoKeys: secrets.photoKeys.length > 0,
     },
     'secrets collected by the account tests (run the whole suite)',
   ).toEqual({
@@ -36,6 +37,7 @@ test('no password, key, recovery key, token or two-factor secret reaches the ser
     recoveryKeys: true,
     tokens: true,
     twoFactorSecrets: true,
+    photoKeys: true,
   });
 
   const needles: Needle[] = [];
@@ -58,6 +60,7 @@ test('no password, key, recovery key, token or two-factor secret reaches the ser
   }
   for (const [i, text] of [...words].entries()) add(`recovery words #${String(i + 1)}`, utf8Bytes(text));
   for (const [i, token] of secrets.tokens.entries()) add(`token #${String(i + 1)}`, fromB64Url(token));
+  for (const [i, key] of secrets.photoKeys.entries()) add(`photos album or file key #${String(i + 1)}`, fromB64(key));
   for (const [i, secret] of secrets.twoFactorSecrets.entries()) {
     const label = `two-factor secret #${String(i + 1)}`;
     add(label, utf8Bytes(secret));

@@ -23,6 +23,7 @@ import {
   openStream,
 } from '../photos-oracle.ts';
 import { browserStorage, expectOnlyPreferencesLeft } from '../probes.ts';
+import { SecretsCollector } from '../secrets.ts';
 import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
 import { logOut } from '../ui.ts';
 import { readZip } from '../zip-reader.ts';
@@ -88,7 +89,7 @@ const dayHeading = (utc: number) =>
 
 test('a folder uploaded through the page: by day, in the viewer, on the server as uploaded, and as a ZIP', async ({
   page,
-}) => {
+}, testInfo) => {
   const problems = await watchProblems(page);
   const names = await fixtureNames();
   expect(names.sort()).toEqual([
@@ -102,6 +103,8 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
   ]);
   const { account } = await createAccount({ app: 'photos' });
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
+  // For the leak scan (leaks.spec.ts): the account's keys and token, and below the album and file keys.
+  const secrets = await new SecretsCollector(testInfo).fromSignedInPage(page, account.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
 
@@ -160,8 +163,10 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
     const albumKey = await openAlbumKey(collection, keys);
     if ((await openAlbumName(collection, albumKey)) !== album) continue;
     albumID = collection.id;
+    secrets.add('photoKeys', Buffer.from(albumKey).toString('base64'));
     for (const entry of await serverFiles(token, collection.id)) {
       const fileKey = await openFileKey(entry, albumKey);
+      secrets.add('photoKeys', Buffer.from(fileKey).toString('base64'));
       const metadata = await openMetadata(entry.metadata, fileKey);
       const title = String(metadata.title);
       const original = new Uint8Array(await readFile(path.join(fixtures, title)));
@@ -182,6 +187,7 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
     }
   }
   expect(albumID).toBeDefined();
+  await secrets.save();
   expect([...uploaded.keys()].sort()).toEqual(names);
 
   // The album's ZIP, with no file picker (so the app streams it through its download service worker).
