@@ -74,8 +74,13 @@ test('collections: the owner’s (Box under the masterKey) and a sharee’s (sea
   const own = { ...ownedCollection(ownKey, 'Holidays'), pubMagicMetadata: magic({ coverID: 7 }, ownKey) };
   const opened = await cryptoAPI.openCollections([own, sharedCollection], userKeys);
   expect(opened).toEqual([
-    { key: b64(ownKey), name: 'Holidays', pubMagicMetadata: { coverID: 7 } },
-    { key: b64(sharedKey), name: 'Их отпуск 🌴', sharedMagicMetadata: { visibility: 2 } },
+    { key: b64(ownKey), keyOpenedWith: 'masterKey', name: 'Holidays', pubMagicMetadata: { coverID: 7 } },
+    {
+      key: b64(sharedKey),
+      keyOpenedWith: 'sealedBox',
+      name: 'Их отпуск 🌴',
+      sharedMagicMetadata: { visibility: 2 },
+    },
   ]);
 });
 
@@ -94,7 +99,12 @@ test('collections: one under another key, or with a name that does not open, is 
   };
   const opened = await cryptoAPI.openCollections([wrongKey, badName, sealedToAnother, badMagic], userKeys);
   // Magic metadata that do not open leave the collection usable, with that field null.
-  expect(opened).toEqual([null, null, null, { key: b64(key), name: 'Good', magicMetadata: null }]);
+  expect(opened).toEqual([
+    null,
+    null,
+    null,
+    { key: b64(key), keyOpenedWith: 'masterKey', name: 'Good', magicMetadata: null },
+  ]);
 });
 
 test('collections: a wrong masterKey opens none', async () => {
@@ -181,7 +191,9 @@ test('the writes: file keys boxed for another collection, a new collection, a re
   const name = sodium.crypto_secretbox_open_easy(bytes(created.encryptedName), bytes(created.nameDecryptionNonce), key);
   expect(sodium.to_string(name)).toBe('Été');
   // What another client reads back.
-  expect(await cryptoAPI.openCollections([created], userKeys)).toEqual([{ key: created.key, name: 'Été' }]);
+  expect(await cryptoAPI.openCollections([created], userKeys)).toEqual([
+    { key: created.key, keyOpenedWith: 'masterKey', name: 'Été' },
+  ]);
 
   const rename = await cryptoAPI.encryptCollectionName('Winter', created.key);
   const renamedName = sodium.crypto_secretbox_open_easy(

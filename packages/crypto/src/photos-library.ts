@@ -45,6 +45,12 @@ export type LockedCollection = {
 /** A collection opened: its key (b64), its name, and its magic metadata as parsed JSON (`null`: did not open). */
 export type OpenedCollection = {
   key: string;
+  /**
+   * How its key opened: a Box under the masterKey (only the owner can have written it) or a sealed box to the
+   * user's public key (anyone, the server included, can write one). Whether the user owns it is decided from
+   * this, never from the row's owner id alone.
+   */
+  keyOpenedWith: 'masterKey' | 'sealedBox';
   name: string;
   magicMetadata?: unknown;
   pubMagicMetadata?: unknown;
@@ -133,13 +139,14 @@ async function openCollection(
   keyPair: () => Promise<{ publicKey: Uint8Array; secretKey: Uint8Array }>,
 ): Promise<OpenedCollection> {
   const nonce = collection.keyDecryptionNonce;
-  const key =
-    nonce !== undefined && nonce !== ''
-      ? await decryptBoxBytes({ encryptedData: collection.encryptedKey, nonce }, masterKey)
-      : await (async () => {
-          const { publicKey, secretKey } = await keyPair();
-          return openSealedBoxBytes(collection.encryptedKey, publicKey, secretKey);
-        })();
+  const boxed = nonce !== undefined && nonce !== '';
+  const keyOpenedWith = boxed ? 'masterKey' : 'sealedBox';
+  const key = boxed
+    ? await decryptBoxBytes({ encryptedData: collection.encryptedKey, nonce }, masterKey)
+    : await (async () => {
+        const { publicKey, secretKey } = await keyPair();
+        return openSealedBoxBytes(collection.encryptedKey, publicKey, secretKey);
+      })();
   const name =
     collection.encryptedName === ''
       ? (collection.name ?? '')
@@ -149,14 +156,11 @@ async function openCollection(
             key,
           ),
         );
-  return withMagic(
-    { key: toB64(key), name },
-    {
-      magicMetadata: await openMagic(collection.magicMetadata, key),
-      pubMagicMetadata: await openMagic(collection.pubMagicMetadata, key),
-      sharedMagicMetadata: await openMagic(collection.sharedMagicMetadata, key),
-    },
-  );
+  return withMagic({ key: toB64(key), keyOpenedWith, name } satisfies OpenedCollection, {
+    magicMetadata: await openMagic(collection.magicMetadata, key),
+    pubMagicMetadata: await openMagic(collection.pubMagicMetadata, key),
+    sharedMagicMetadata: await openMagic(collection.sharedMagicMetadata, key),
+  });
 }
 
 async function openFile(file: LockedFile, collectionKey: Uint8Array): Promise<OpenedFile> {

@@ -188,6 +188,27 @@ test('the uncategorized album: created once, then found', async () => {
   expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/collections')).toHaveLength(1);
 });
 
+test('a collection naming the user as owner with a key sealed to them (as a server could) is not their album', async () => {
+  const serverKey = await crypto.generateKey();
+  const forged = fake.putCollection({
+    ...collectionFields,
+    ...(await crypto.encryptCollectionName('Uncategorized', serverKey)),
+    type: 'uncategorized',
+    id: fake.id(),
+    owner,
+    encryptedKey: await crypto.sealCollectionKey(serverKey, publicKey),
+    keyDecryptionNonce: '',
+    sharees: [],
+  });
+  const library = await open();
+  expect(library.snapshot().albums).toEqual([]);
+  // Uploads without an album go to one whose key is under the masterKey, not to the server's.
+  const created = await library.specialAlbum('uncategorized');
+  expect(created.id).not.toBe(forged.id);
+  expect(created.key).not.toBe(serverKey);
+  await expect(library.addToAlbum(forged.id, [])).rejects.toEqual(new LibraryError('albumNotFound'));
+});
+
 test('the trash: trash, restore into an album, delete for ever', async () => {
   const holidays = await ownAlbum('Holidays');
   const shared = await sharedAlbum('Shared');

@@ -24,8 +24,9 @@ const row: Collection = {
 };
 
 test('an album: the user’s role is OWNER for their own, else their sharee role', () => {
-  const opened = { key: 'a2V5', name: 'Garden' };
-  expect(albumOf(row, opened, 7)).toEqual({
+  const opened = { key: 'a2V5', keyOpenedWith: 'masterKey', name: 'Garden' } as const;
+  const asSharee = { ...opened, keyOpenedWith: 'sealedBox' } as const;
+  expect(albumOf(row, asSharee, 7)).toEqual({
     id: 5,
     name: 'Garden',
     type: 'album',
@@ -42,9 +43,19 @@ test('an album: the user’s role is OWNER for their own, else their sharee role
   // Archived by its owner (their magic metadata), hidden by a sharee for themselves (shared magic metadata).
   const marked = { ...opened, magicMetadata: { visibility: 1 }, sharedMagicMetadata: { visibility: 2 } };
   expect(albumOf(row, marked, 8)?.visibility).toBe('archived');
-  expect(albumOf(row, marked, 7)?.visibility).toBe('hidden');
+  expect(albumOf(row, { ...marked, keyOpenedWith: 'sealedBox' }, 7)?.visibility).toBe('hidden');
   expect(albumOf(row, { ...opened, magicMetadata: { visibility: 0 } }, 8)).not.toHaveProperty('visibility');
   expect(albumOf({ ...row, type: 'CollectionType.unknown' }, opened, 8)).toBeNull();
+});
+
+test('a row naming the user as owner counts as theirs only when its key opened under their masterKey', () => {
+  // A server can seal a key of its choosing to the user's public key and name the user as the owner: were
+  // it taken for the user's own album, the user's file keys would be boxed under a key the server knows.
+  const sealedToSelf = { key: 'a2V5', keyOpenedWith: 'sealedBox', name: 'Uncategorized' } as const;
+  expect(albumOf({ ...row, type: 'uncategorized' }, sealedToSelf, 8)).toBeNull();
+  // Another's collection whose key claims to be under the user's masterKey is not theirs to read either.
+  expect(albumOf(row, { ...sealedToSelf, keyOpenedWith: 'masterKey' }, 7)).toBeNull();
+  expect(albumOf(row, { ...sealedToSelf, keyOpenedWith: 'masterKey' }, 8)?.role).toBe('OWNER');
 });
 
 test('an album’s live link, as its owner sees it', () => {
@@ -61,7 +72,9 @@ test('an album’s live link, as its owner sees it', () => {
     opsLimit: 2,
     memLimit: 67_108_864,
   };
-  expect(albumOf({ ...row, publicURLs: [link] }, { key: 'a2V5', name: 'G' }, 8)?.link).toEqual({
+  expect(
+    albumOf({ ...row, publicURLs: [link] }, { key: 'a2V5', keyOpenedWith: 'masterKey', name: 'G' }, 8)?.link,
+  ).toEqual({
     url: link.url,
     passwordEnabled: true,
     enableDownload: false,

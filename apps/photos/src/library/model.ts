@@ -23,15 +23,27 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const numberOr = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** The furthest a Date reaches from the epoch, in µs (8.64e15 ms): a time beyond it (any sharer can write one) is no date. */
+const MAX_TIME_US = 8.64e18;
+const timeOr = (value: unknown): number | undefined => {
+  const number = numberOr(value);
+  return number !== undefined && Math.abs(number) <= MAX_TIME_US ? number : undefined;
+};
 
-/** The album of a collection row opened by the worker; `userID` is the signed-in user. */
+/**
+ * The album of a collection row opened by the worker; `userID` is the signed-in user. A row is the user's own
+ * only when it names them as owner AND its key opened under their masterKey: a key sealed to their public key
+ * could have been sealed by anyone (the server included), so a row naming the user as owner with a sealed key,
+ * or another's row with a masterKey Box, is dropped (null) as one that did not open.
+ */
 export function albumOf(row: Collection, opened: OpenedCollection, userID: number): Album | null {
   const type = (collectionTypes as readonly string[]).includes(row.type) ? (row.type as Album['type']) : undefined;
   if (!type) return null;
+  const ownedByUser = row.owner.id === userID;
+  if (ownedByUser !== (opened.keyOpenedWith === 'masterKey')) return null;
   const owner: AlbumMember = { id: row.owner.id, email: row.owner.email, role: 'OWNER' };
   const sharees = (row.sharees ?? []).map((s) => ({ id: s.id, email: s.email, role: roleOf(s.role) }));
-  const role: CollectionRole =
-    row.owner.id === userID ? 'OWNER' : (sharees.find((s) => s.id === userID)?.role ?? 'VIEWER');
+  const role: CollectionRole = ownedByUser ? 'OWNER' : (sharees.find((s) => s.id === userID)?.role ?? 'VIEWER');
   const album: Album = {
     id: row.id,
     name: opened.name,
@@ -72,14 +84,14 @@ function visibilityOf(magic: unknown): Visibility | undefined {
 export function metadataOf(value: unknown): FileMetadata | null {
   if (!isRecord(value)) return null;
   const title = stringOr(value.title);
-  const creationTime = numberOr(value.creationTime);
+  const creationTime = timeOr(value.creationTime);
   const fileType = numberOr(value.fileType);
   if (title === undefined || creationTime === undefined) return null;
   if (fileType !== FileType.image && fileType !== FileType.video && fileType !== FileType.livePhoto) return null;
   const metadata: FileMetadata = {
     title,
     creationTime,
-    modificationTime: numberOr(value.modificationTime) ?? creationTime,
+    modificationTime: timeOr(value.modificationTime) ?? creationTime,
     fileType,
   };
   for (const field of ['hash', 'imageHash', 'videoHash'] as const) {
@@ -113,7 +125,7 @@ export function galleryFileOf(row: PhotoFile, opened: OpenedFile): GalleryFile |
   const width = numberOr(pub.w);
   const height = numberOr(pub.h);
   const caption = stringOr(pub.caption);
-  const editedTime = numberOr(pub.editedTime);
+  const editedTime = timeOr(pub.editedTime);
   if (width !== undefined) file.width = width;
   if (height !== undefined) file.height = height;
   if (caption !== undefined) file.caption = caption;
