@@ -211,8 +211,14 @@ function dayChecked(selection: Selection, day: Day): 'all' | 'some' | 'none' {
   return allSelected(selection, ids) ? 'all' : someSelected(selection, ids) ? 'some' : 'none';
 }
 
-function labelOf(day: Day, now: number, locale: string, t: (key: 'grid.today' | 'grid.yesterday') => string): string {
+function labelOf(
+  day: Day,
+  now: number,
+  locale: string,
+  t: (key: 'grid.today' | 'grid.yesterday' | 'grid.unknown_date') => string,
+): string {
   const label = dayLabel(day.start, now, locale);
+  if (label === 'unknown') return t('grid.unknown_date');
   return label === 'today' ? t('grid.today') : label === 'yesterday' ? t('grid.yesterday') : label.text;
 }
 

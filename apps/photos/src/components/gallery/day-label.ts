@@ -18,8 +18,16 @@ function formatter(locale: string, withYear: boolean): Intl.DateTimeFormat {
   return format;
 }
 
-/** `today`, `yesterday`, or the formatted date of the local day starting at `start` (ms), seen at `now` (ms). */
-export function dayLabel(start: number, now: number, locale: string): 'today' | 'yesterday' | { text: string } {
+/**
+ * `today`, `yesterday`, or the formatted date of the local day starting at `start` (ms), seen at `now` (ms);
+ * `unknown` for a start that is no date (formatting it would throw and take the whole grid down).
+ */
+export function dayLabel(
+  start: number,
+  now: number,
+  locale: string,
+): 'today' | 'yesterday' | 'unknown' | { text: string } {
+  if (!Number.isFinite(start)) return 'unknown';
   const today = new Date(now);
   const todayStart = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
   // Built from the calendar, not by subtracting 24 h: a day around a clock change is 23 or 25 hours long.

@@ -74,3 +74,14 @@ test('day labels: today and yesterday by the calendar, else the date, with the y
   expect(dayLabel(new Date(2025, 2, 29).getTime(), now, 'en-US')).toEqual({ text: 'Sat, March 29' });
   expect(dayLabel(new Date(2024, 11, 25).getTime(), now, 'de-DE')).toEqual({ text: 'Mi., 25. Dezember 2024' });
 });
+
+test('a file of a time no Date holds (the model refuses them; this is the backstop) sorts last, labelled unknown', () => {
+  const files = [fileAt(1, new Date(2025, 0, 1)), fileAt(2, new Date(2025, 0, 2), { editedTime: 1e20 })];
+  const days = groupByDay(files);
+  expect(days.map((day) => [day.key, day.files.map((f) => f.id)])).toEqual([
+    ['2025-01-01', [1]],
+    ['unknown', [2]],
+  ]);
+  expect(dayLabel(days[1]?.start ?? 0, Date.now(), 'en-US')).toBe('unknown');
+  expect(dayLabel(NaN, Date.now(), 'en-US')).toBe('unknown');
+});

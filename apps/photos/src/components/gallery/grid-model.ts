@@ -11,28 +11,32 @@ export function fileTime(file: GalleryFile): number {
 
 /** The files of one local day, newest first. */
 export interface Day {
-  /** The local date, `YYYY-MM-DD`. */
+  /** The local date, `YYYY-MM-DD`, or `unknown`. */
   key: string;
-  /** Local midnight of that day, ms since the epoch (for its label). */
+  /** Local midnight of that day, ms since the epoch (for its label); NaN for the files of no known date. */
   start: number;
   files: GalleryFile[];
 }
 
 /** The files by local day, newest day first, newest first within a day (then the higher id first). */
 export function groupByDay(files: readonly GalleryFile[]): Day[] {
+  // A time no Date holds (the model refuses them; this is the backstop) sorts last, in a day of its own.
   const sorted = files
-    .map((file) => ({ file, time: fileTime(file) }))
-    .sort((a, b) => b.time - a.time || b.file.id - a.file.id);
+    .map((file) => ({ file, time: fileTime(file), date: new Date(fileTime(file) / 1000) }))
+    .map((entry) => (Number.isNaN(entry.date.getTime()) ? { ...entry, time: -Infinity } : entry))
+    .sort((a, b) => (a.time === b.time ? 0 : b.time > a.time ? 1 : -1) || b.file.id - a.file.id);
   const days: Day[] = [];
   let current: Day | undefined;
-  for (const { file, time } of sorted) {
-    const date = new Date(time / 1000);
+  for (const { file, date } of sorted) {
     const year = date.getFullYear();
     const month = date.getMonth();
     const dayOfMonth = date.getDate();
-    const key = `${year}-${String(month + 1).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`;
+    const known = !Number.isNaN(year);
+    const key = known
+      ? `${year}-${String(month + 1).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`
+      : 'unknown';
     if (current?.key !== key) {
-      current = { key, start: new Date(year, month, dayOfMonth).getTime(), files: [] };
+      current = { key, start: known ? new Date(year, month, dayOfMonth).getTime() : NaN, files: [] };
       days.push(current);
     }
     current.files.push(file);

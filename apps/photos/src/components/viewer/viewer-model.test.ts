@@ -52,3 +52,8 @@ test('sizes and the info rows, only those there is something for', () => {
   // A place's name wins over the coordinates.
   expect(infoRows(full, { place: 'Paris' }, 'en-US').find((row) => row.key === 'place')?.value).toBe('Paris');
 });
+
+test('the info panel leaves out a date no Date holds instead of throwing', () => {
+  const file = fileAt(1, new Date(2025, 0, 1), { editedTime: 1e20 });
+  expect(infoRows(file, undefined, 'en-US').map((row) => row.key)).toEqual(['name']);
+});

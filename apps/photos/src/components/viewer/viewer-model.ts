@@ -86,7 +86,9 @@ export interface InfoRow {
 export function infoRows(file: GalleryFile, details: FileDetails | undefined, locale: string): InfoRow[] {
   const rows: InfoRow[] = [{ key: 'name', value: file.metadata.title }];
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' });
-  rows.push({ key: 'date', value: date.format(fileTime(file) / 1000) });
+  const taken = fileTime(file) / 1000;
+  // A time no Date holds would make format() throw; the row is left out instead.
+  if (Number.isFinite(new Date(taken).getTime())) rows.push({ key: 'date', value: date.format(taken) });
   if (file.fileSize !== undefined) rows.push({ key: 'size', value: formatBytes(file.fileSize, locale) });
   const width = details?.width ?? file.width;
   const height = details?.height ?? file.height;
