@@ -31,8 +31,10 @@ interface Loaded {
 
 async function load(file: GalleryFile): Promise<Loaded> {
   if (file.metadata.fileType === FileType.livePhoto) {
-    const [{ livePhotoFiles }, stream] = await Promise.all([import('../download/live-photo.ts'), openOriginal(file)]);
-    const zip = new Uint8Array(await new Response(stream).arrayBuffer());
+    const { livePhotoFiles, readLivePhoto, refuseLargeLivePhoto } = await import('../download/live-photo.ts');
+    // Refused before anything is fetched when the server already says it is too large.
+    refuseLargeLivePhoto(file.fileSize);
+    const zip = await readLivePhoto(await openOriginal(file), file.fileSize);
     const [image, video] = await livePhotoFiles(zip, file.metadata.title);
     if (!image || !video) throw new Error('a live photo without its parts');
     const url = URL.createObjectURL(new Blob([image.bytes]));

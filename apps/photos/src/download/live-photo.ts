@@ -1,7 +1,8 @@
 // A live photo's original is a ZIP holding its image and its video (../shared/spec/photos-cast.md "Encryption"),
 // entries named `image.<ext>` and `video.<ext>` by Ente's clients. A download gives the two files, named from the
-// title's stem with each entry's extension. Live photos are small (each part ≤ 20 MB), so the ZIP is read whole;
-// entries are stored or deflated (read with DecompressionStream); ZIP64 is not needed at that size.
+// title's stem with each entry's extension. Live photos are small (each part ≤ 20 MB), so the ZIP is read whole, up
+// to a cap; entries are stored or deflated (read with DecompressionStream, each capped once inflated); ZIP64 is not
+// needed at that size.
 
 import { splitExtension } from './zip-names.ts';
 
@@ -14,9 +15,69 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 
-async function inflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Caps on what a live photo may weigh (Ente's clients keep each part within 20 MB): its original, read whole, and
+ * each entry once inflated. Its ZIP is written by whoever uploaded it, so a deflated entry could otherwise inflate
+ * to gigabytes from a few megabytes (a ZIP bomb) and take the tab down.
+ */
+export const LIVE_PHOTO_MAX_BYTES = 100 * 1024 * 1024;
+export const LIVE_PHOTO_MAX_ENTRY_BYTES = 100 * 1024 * 1024;
+
+/** The bytes of `stream`, erroring as soon as they pass `limit` (nothing more is read). */
+export async function readAtMost(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  what: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`${what} is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+function inflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return readAtMost(stream, LIVE_PHOTO_MAX_ENTRY_BYTES, 'a live photo entry');
+}
+
+/**
+ * A live photo's original read whole from its stream: refused before any read when the server's encrypted size
+ * (`fileSize`) is already past the cap, else erroring once the bytes pass it.
+ */
+export async function readLivePhoto(
+  stream: ReadableStream<Uint8Array>,
+  fileSize?: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    refuseLargeLivePhoto(fileSize);
+  } catch (e) {
+    await stream.cancel().catch(() => undefined);
+    throw e;
+  }
+  return readAtMost(stream, LIVE_PHOTO_MAX_BYTES, 'a live photo');
+}
+
+/** Throws when the server's encrypted size of a live photo is past the cap (called before its original is opened). */
+export function refuseLargeLivePhoto(fileSize: number | undefined): void {
+  if (fileSize !== undefined && fileSize > LIVE_PHOTO_MAX_BYTES) {
+    throw new Error(`a live photo is larger than ${LIVE_PHOTO_MAX_BYTES} bytes`);
+  }
 }
 
 /** The files of a ZIP held in memory (stored or deflated entries; folders left out). */
@@ -30,7 +91,7 @@ export async function readZipEntries(zip: Uint8Array<ArrayBuffer>): Promise<ZipE
   const decoder = new TextDecoder();
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== DIRECTORY_ENTRY) throw new Error('damaged ZIP directory');
+    if (at + 46 > zip.length || view.getUint32(at, true) !== DIRECTORY_ENTRY) throw new Error('damaged ZIP directory');
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -39,8 +100,10 @@ export async function readZipEntries(zip: Uint8Array<ArrayBuffer>): Promise<ZipE
     const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + skipped;
     if (name.endsWith('/')) continue;
-    if (view.getUint32(local, true) !== LOCAL_HEADER) throw new Error('damaged ZIP entry');
+    if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL_HEADER) throw new Error('damaged ZIP entry');
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    // An entry must lie within the ZIP: a slice would silently cut it short.
+    if (start + compressedSize > zip.length) throw new Error('damaged ZIP entry');
     const data = zip.slice(start, start + compressedSize);
     if (method !== 0 && method !== 8) throw new Error('unsupported ZIP compression');
     entries.push({ name, bytes: method === 0 ? data : await inflateRaw(data) });

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 import { expect, test } from '@jest/globals';
 import { makeZip } from 'client-zip';
@@ -14,7 +14,13 @@ import { makeZip } from 'client-zip';
 import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
 
 import { FileType } from '../library/types.ts';
-import { livePhotoFiles, readZipEntries } from './live-photo.ts';
+import {
+  LIVE_PHOTO_MAX_BYTES,
+  LIVE_PHOTO_MAX_ENTRY_BYTES,
+  livePhotoFiles,
+  readLivePhoto,
+  readZipEntries,
+} from './live-photo.ts';
 import { creationDate, plaintextSize, zipStream, type DownloadableFile, type DownloadProgress } from './zip-stream.ts';
 
 const fixtures = path.join(__dirname, '../../../../e2e/fixtures/photos');
@@ -184,4 +190,65 @@ test("an entry's time is the edited creation time when there is one, else the me
   const taken = file(1, 'a.jpg', new Uint8Array(1));
   expect(creationDate(taken)).toEqual(new Date(createdAt(1) / 1000));
   expect(creationDate({ ...taken, editedTime: Date.UTC(2001, 0, 2) * 1000 })).toEqual(new Date(Date.UTC(2001, 0, 2)));
+});
+
+/** A ZIP of one entry written by hand (so its sizes can lie), deflated (method 8) or stored (0). */
+function oneEntryZip(
+  name: string,
+  method: 0 | 8,
+  data: Uint8Array,
+  claimedSize = data.length,
+): Uint8Array<ArrayBuffer> {
+  const nameBytes = new TextEncoder().encode(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(method, 8);
+  local.writeUInt32LE(claimedSize, 18);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const directory = Buffer.alloc(46);
+  directory.writeUInt32LE(0x02014b50, 0);
+  directory.writeUInt16LE(method, 10);
+  directory.writeUInt32LE(claimedSize, 20);
+  directory.writeUInt16LE(nameBytes.length, 28);
+  directory.writeUInt32LE(0, 42);
+  const directoryAt = 30 + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + nameBytes.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return new Uint8Array(Buffer.concat([local, nameBytes, data, directory, nameBytes, end]));
+}
+
+test('a live photo entry that inflates past the cap (a ZIP bomb) is refused; so is one said to reach past the ZIP', async () => {
+  const bomb = deflateRawSync(Buffer.alloc(LIVE_PHOTO_MAX_ENTRY_BYTES + 1));
+  await expect(readZipEntries(oneEntryZip('video.mov', 8, bomb))).rejects.toThrow('larger than');
+  const fits = deflateRawSync(Buffer.from('a small entry'));
+  expect((await readZipEntries(oneEntryZip('image.jpg', 8, fits)))[0]?.bytes).toEqual(
+    new Uint8Array(Buffer.from('a small entry')),
+  );
+  const stored = new Uint8Array(100);
+  await expect(readZipEntries(oneEntryZip('image.jpg', 0, stored, 5_000_000))).rejects.toThrow('damaged ZIP entry');
+});
+
+test('a live photo original past the cap is refused: by its size before it is opened, else once its bytes pass it', async () => {
+  const opened: number[] = [];
+  const huge = { ...file(7, 'Live.HEIC', new Uint8Array(1), FileType.livePhoto), fileSize: LIVE_PHOTO_MAX_BYTES + 1 };
+  const open = (requested: DownloadableFile) => {
+    opened.push(requested.id);
+    return Promise.resolve(new Blob([new Uint8Array(1)]).stream());
+  };
+  await expect(new Response(await zipStream([huge], { open })).arrayBuffer()).rejects.toThrow('larger than');
+  expect(opened).toEqual([]);
+  // No size from the server: the bytes are counted, and reading stops past the cap.
+  let pulled = 0;
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 1;
+      controller.enqueue(new Uint8Array(8 * 1024 * 1024));
+    },
+  });
+  await expect(readLivePhoto(endless)).rejects.toThrow('larger than');
+  expect(pulled * 8 * 1024 * 1024).toBeLessThan(LIVE_PHOTO_MAX_BYTES + 3 * 8 * 1024 * 1024);
 });

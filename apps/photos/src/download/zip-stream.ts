@@ -5,7 +5,7 @@
 import { STREAM_CHUNK_OVERHEAD, STREAM_ENCRYPTED_CHUNK_BYTES } from '@ente/crypto/stream-sizes.ts';
 
 import { FileType, type FileMetadata } from '../library/types.ts';
-import { livePhotoFiles } from './live-photo.ts';
+import { livePhotoFiles, readLivePhoto, refuseLargeLivePhoto } from './live-photo.ts';
 import { safeFileName, UniqueNames } from './zip-names.ts';
 
 /** What a download needs of a library file (GalleryFile has all of it). */
@@ -99,12 +99,13 @@ export async function* zipInputs(files: readonly DownloadableFile[], options: Zi
   for (const file of files) {
     options.signal?.throwIfAborted();
     const lastModified = creationDate(file);
+    if (file.metadata.fileType === FileType.livePhoto) refuseLargeLivePhoto(file.fileSize);
     const stream = (await options.open(file)).pipeThrough(counter.through());
     if (file.metadata.fileType !== FileType.livePhoto) {
       yield { name: names.take(safeFileName(file.metadata.title)), lastModified, input: stream };
       continue;
     }
-    const zip = new Uint8Array(await new Response(stream).arrayBuffer());
+    const zip = await readLivePhoto(stream, file.fileSize);
     for (const part of await livePhotoFiles(zip, file.metadata.title)) {
       yield { name: names.take(safeFileName(part.name)), lastModified, input: part.bytes };
     }
