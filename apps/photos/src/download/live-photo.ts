@@ -4,6 +4,7 @@
 // to a cap; entries are stored or deflated (read with DecompressionStream, each capped once inflated); ZIP64 is not
 // needed at that size.
 
+import { readAtMost } from '../media/read-at-most.ts';
 import { splitExtension } from './zip-names.ts';
 
 export interface ZipEntry {
@@ -23,37 +24,13 @@ const LOCAL_HEADER = 0x04034b50;
 export const LIVE_PHOTO_MAX_BYTES = 100 * 1024 * 1024;
 export const LIVE_PHOTO_MAX_ENTRY_BYTES = 100 * 1024 * 1024;
 
-/** The bytes of `stream`, erroring as soon as they pass `limit` (nothing more is read). */
-export async function readAtMost(
-  stream: ReadableStream<Uint8Array>,
-  limit: number,
-  what: string,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`${what} is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
+const tooLarge = (what: string, limit: number) => new Error(`${what} is larger than ${limit} bytes`);
 
 function inflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return readAtMost(stream, LIVE_PHOTO_MAX_ENTRY_BYTES, 'a live photo entry');
+  return readAtMost(stream, LIVE_PHOTO_MAX_ENTRY_BYTES, () =>
+    tooLarge('a live photo entry', LIVE_PHOTO_MAX_ENTRY_BYTES),
+  );
 }
 
 /**
@@ -70,13 +47,13 @@ export async function readLivePhoto(
     await stream.cancel().catch(() => undefined);
     throw e;
   }
-  return readAtMost(stream, LIVE_PHOTO_MAX_BYTES, 'a live photo');
+  return readAtMost(stream, LIVE_PHOTO_MAX_BYTES, () => tooLarge('a live photo', LIVE_PHOTO_MAX_BYTES));
 }
 
 /** Throws when the server's encrypted size of a live photo is past the cap (called before its original is opened). */
 export function refuseLargeLivePhoto(fileSize: number | undefined): void {
   if (fileSize !== undefined && fileSize > LIVE_PHOTO_MAX_BYTES) {
-    throw new Error(`a live photo is larger than ${LIVE_PHOTO_MAX_BYTES} bytes`);
+    throw tooLarge('a live photo', LIVE_PHOTO_MAX_BYTES);
   }
 }
 

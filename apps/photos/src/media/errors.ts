@@ -1,7 +1,8 @@
 // The failures of fetching a thumbnail or an original, besides DecryptionError (@ente/crypto/errors.ts) when
 // what arrived does not open with the file's key.
 
-export type MediaErrorReason = 'network' | 'notFound' | 'server';
+/** `tooLarge`: more bytes than the app reads whole (a thumbnail, a viewer's original), so refused. */
+export type MediaErrorReason = 'network' | 'notFound' | 'server' | 'tooLarge';
 
 export class MediaError extends Error {
   override name = 'MediaError';
@@ -12,7 +13,7 @@ export class MediaError extends Error {
   }
 }
 
-const reasons: readonly string[] = ['network', 'notFound', 'server'] satisfies MediaErrorReason[];
+const reasons: readonly string[] = ['network', 'notFound', 'server', 'tooLarge'] satisfies MediaErrorReason[];
 
 /** A MediaError from its plain data across the worker boundary, or undefined for another error. */
 export function rebuildMediaError({ name, message, reason }: { name: string; message: string; reason?: string }) {

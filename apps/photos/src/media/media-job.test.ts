@@ -14,6 +14,7 @@ import { DecryptionError, encryptBlobB64, encryptStreamBytes, fromB64, generateK
 
 import { MediaError } from './errors.ts';
 import { createMediaJob, THUMBNAIL_CACHE, thumbnailCacheKey } from './media-job.ts';
+import { THUMBNAIL_MAX_BYTES } from './read-at-most.ts';
 
 const stored = new Map<string, Uint8Array<ArrayBuffer>>();
 let answers: Map<string, () => Response>;
@@ -103,6 +104,27 @@ describe('thumbnail', () => {
     const blob = await createMediaJob().thumbnail({ fileID: 3, url, key, header });
     expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
   });
+});
+
+test('a thumbnail answer past 1 MiB is refused (MediaError tooLarge) without reading it all, and not cached', async () => {
+  const url = 'https://api.test/files/preview/4?token=t';
+  let sent = 0;
+  answers.set(
+    url,
+    () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += 65_536;
+            controller.enqueue(new Uint8Array(65_536));
+          },
+        }),
+      ),
+  );
+  const failure = createMediaJob().thumbnail({ fileID: 4, url, key: await generateKeyB64(), header: 'h' });
+  await expect(failure).rejects.toMatchObject({ name: 'MediaError', reason: 'tooLarge' });
+  expect(sent).toBeLessThan(THUMBNAIL_MAX_BYTES + 4 * 65_536);
+  expect(stored.size).toBe(0);
 });
 
 describe('original', () => {

@@ -7,8 +7,11 @@ import { decryptBlobBytes, decryptingStream, DecryptionError, toB64 } from '@ent
 
 import { displayableOriginal } from '../upload/heif.ts';
 import { MediaError } from './errors.ts';
+import { capBytes, readAtMost, THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
+
+const tooLarge = (limit: number) => () => new MediaError('tooLarge', `more than ${limit} bytes`);
 
 /** The cache key of a file's encrypted thumbnail: a URL no request ever goes to. */
 export function thumbnailCacheKey(fileID: number): string {
@@ -76,7 +79,9 @@ export function createMediaJob() {
           await cache?.delete(cacheKey);
         }
       }
-      const encrypted = new Uint8Array(await (await fetchObject(url)).arrayBuffer());
+      const response = await fetchObject(url);
+      if (!response.body) throw new MediaError('server', 'no body');
+      const encrypted = await readAtMost(response.body, THUMBNAIL_MAX_BYTES, tooLarge(THUMBNAIL_MAX_BYTES));
       const plaintext = await decryptBlobBytes({ encryptedData: toB64(encrypted), header }, key);
       // Kept only once it opened, so the cache never holds what would fail again.
       await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
@@ -90,9 +95,15 @@ export function createMediaJob() {
       return new Response(await original(request)).blob();
     },
 
-    /** The whole original for a viewer: a HEIF picture this browser cannot show arrives converted to JPEG. */
+    /**
+     * The whole original for a viewer: a HEIF picture this browser cannot show arrives converted to JPEG. Errors
+     * with MediaError('tooLarge') past VIEWER_ORIGINAL_MAX_BYTES.
+     */
     async displayableOriginal(request: OriginalRequest): Promise<Blob> {
-      return displayableOriginal(await new Response(await original(request)).blob());
+      const capped = (await original(request)).pipeThrough(
+        capBytes(VIEWER_ORIGINAL_MAX_BYTES, tooLarge(VIEWER_ORIGINAL_MAX_BYTES)),
+      );
+      return displayableOriginal(await new Response(capped).blob());
     },
   };
 }

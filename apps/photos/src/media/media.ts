@@ -8,9 +8,10 @@ import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import { ensureAuthToken } from '@ente/shared/storage/user.ts';
 
 import { connectWorker, type WorkerConnection } from '../upload/worker-rpc.ts';
-import { rebuildMediaError } from './errors.ts';
+import { MediaError, rebuildMediaError } from './errors.ts';
 import type { MediaJob, OriginalRequest } from './media-job.ts';
 import { ObjectUrlLru } from './object-url-lru.ts';
+import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 /** What a thumbnail needs of a library file (GalleryFile has all of it). */
 export interface ThumbnailSource {
@@ -24,6 +25,8 @@ export interface OriginalSource {
   id: number;
   key: string;
   fileHeader: string;
+  /** The encrypted size the server gave: a viewer's original past the cap is refused before it is fetched. */
+  fileSize?: number;
 }
 
 const THUMBNAILS_KEPT = 1000;
@@ -107,12 +110,16 @@ export async function openOriginal(file: OriginalSource): Promise<ReadableStream
 /**
  * An object URL of the whole original for a viewer (the last few are kept): a HEIC/HEIF picture the browser cannot
  * show is converted to JPEG in the worker (then `type` is image/jpeg whatever was asked). Downloads use
- * `openOriginal` (download/), which always gives the original bytes.
+ * `openOriginal` (download/), which always gives the original bytes. One past VIEWER_ORIGINAL_MAX_BYTES (by the
+ * server's size, else as it streams) rejects with MediaError('tooLarge').
  */
 export function originalURL(file: OriginalSource, type = ''): Promise<string> {
   const key = `${file.id}:${file.fileHeader}`;
   const kept = originals.get(key);
   if (kept) return Promise.resolve(kept);
+  if (file.fileSize !== undefined && file.fileSize > VIEWER_ORIGINAL_MAX_BYTES) {
+    return Promise.reject(new MediaError('tooLarge', `more than ${VIEWER_ORIGINAL_MAX_BYTES} bytes`));
+  }
   return once(`original:${key}`, async () => {
     const blob = await mediaWorker().call('displayableOriginal', await originalRequest(file));
     const url = URL.createObjectURL(type && !blob.type ? new Blob([blob], { type }) : blob);
