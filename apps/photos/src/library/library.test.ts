@@ -2,6 +2,7 @@
 // fake-indexeddb and the crypto API in-process: the rows are encrypted here as another client writes them.
 import 'fake-indexeddb/auto';
 
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 import { cryptoWorker, type CryptoRemote } from '@ente/crypto/client.ts';
@@ -9,7 +10,7 @@ import { storagePlaces } from '@ente/shared/storage/registry.ts';
 
 import { photosLibraryDB } from '../storage.ts';
 import { filesOfAlbum, LibraryError, openLibrary, shareableLink, type Library } from './library.ts';
-import { fakeEmail, FakePhotosServer, fakeUserID } from './testing/fake-photos-server.ts';
+import { apiOrigin, fakeEmail, FakePhotosServer, fakeUserID } from './testing/fake-photos-server.ts';
 import { signIn, signOut } from './testing/signed-in.ts';
 
 const msw = setupServer();
@@ -149,6 +150,28 @@ test('a reload shows the cached library before the network answers; then only ch
   const diffs = fake.requests.filter((r) => r.path === '/collections/v2/diff').map((r) => Number(r.query.collectionID));
   expect(diffs).toEqual([holidays.id]);
   expect(reloaded.snapshot()).toMatchObject({ offline: false, failed: false });
+});
+
+test('a diff page with hasMore that does not move the cursor fails the pull instead of asking for ever', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const id = await upload(holidays, 'a.jpg', 1_000);
+  const row = { ...fake.files.get(holidays.id)!.get(id)!, updationTime: 1 };
+  const asked: string[] = [];
+  // Always the same row, at time 1, and always "more to come".
+  msw.use(
+    http.get(`${apiOrigin}/collections/v2/diff`, ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('sinceTime') ?? '');
+      return HttpResponse.json({ diff: [row], hasMore: true });
+    }),
+  );
+  const library = await open();
+  expect(library.snapshot()).toMatchObject({ failed: true, syncing: false });
+  // Each pull run (opening's and refresh's) asked for the stuck page once, then gave up.
+  expect([...new Set(asked)]).toEqual(['0', '1']);
+  expect(asked.length).toBeLessThanOrEqual(3);
+  // The page that moved the cursor was applied; a write's pull ends too.
+  expect(titles(library)).toEqual(['a.jpg']);
+  await expect(library.createAlbum('Trip')).resolves.toEqual(expect.any(Number));
 });
 
 test('albums: create, rename, add, move, remove; every file key boxed for the target album', async () => {

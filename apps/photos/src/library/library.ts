@@ -595,8 +595,9 @@ class LibrarySession
 
 /**
  * Pages of a photos diff (`{diff, hasMore}`, never splitting one change) through @ente/shared/sync/paged-diff.ts:
- * the next cursor is the page's latest time, and after a page without `hasMore` the puller's closing empty
- * page is answered here without a request.
+ * the next cursor is the page's latest time, and a page without `hasMore` is the last (no closing request). A
+ * page with `hasMore` that does not move the cursor, or more pages than a run allows, fails the pull
+ * (PagedDiffError), so a server cannot keep the client asking for ever.
  */
 async function pullHasMore<Row>(options: {
   cursor: number;
@@ -604,16 +605,14 @@ async function pullHasMore<Row>(options: {
   updatedAt: (row: Row) => number;
   apply: (rows: Row[], cursor: number) => Promise<void>;
 }): Promise<void> {
-  let more = true;
   await pullPages<{ row: Row; updatedAt: number }>({
     cursor: options.cursor,
     // The server never splits a change across pages: a page's latest time is always a safe cursor.
     limit: Number.POSITIVE_INFINITY,
     fetchPage: async (sinceTime) => {
-      if (!more) return { diff: [], timestamp: 0 };
       const page = await options.fetch(sinceTime);
-      more = page.hasMore && page.diff.length > 0;
-      return { diff: page.diff.map((row) => ({ row, updatedAt: options.updatedAt(row) })), timestamp: 0 };
+      const diff = page.diff.map((row) => ({ row, updatedAt: options.updatedAt(row) }));
+      return { diff, timestamp: 0, last: !page.hasMore };
     },
     applyPage: async ({ rows, cursor }) => {
       if (rows.length > 0)

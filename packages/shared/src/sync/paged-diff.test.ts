@@ -50,6 +50,64 @@ test('a failed page rejects; the pages before it stay applied', async () => {
   expect(applied).toEqual([1]);
 });
 
+test('a page with rows that leaves the cursor in place fails the pull before it is applied', async () => {
+  const applied: number[] = [];
+  let asked = 0;
+  const pull = pullPages({
+    cursor: 10,
+    limit: 2,
+    // A server answering rows no newer than sinceTime: asking again would get the same page for ever.
+    fetchPage: (sinceTime) => {
+      asked++;
+      return Promise.resolve({ diff: sinceTime === 10 ? rows(12, 14) : rows(3, 14), timestamp: 0 });
+    },
+    applyPage: ({ cursor }) => {
+      applied.push(cursor);
+      return Promise.resolve();
+    },
+  });
+  await expect(pull).rejects.toMatchObject({ reason: 'cursorStuck' });
+  expect(applied).toEqual([13]);
+  expect(asked).toBe(2);
+});
+
+test('a page marked last is applied and ends the pull, even when it does not move the cursor', async () => {
+  const applied: number[] = [];
+  const asked: number[] = [];
+  await pullPages({
+    cursor: 10,
+    limit: 5,
+    fetchPage: (sinceTime) => {
+      asked.push(sinceTime);
+      return Promise.resolve({ diff: rows(12), timestamp: 0, last: sinceTime !== 10 });
+    },
+    applyPage: ({ cursor }) => {
+      applied.push(cursor);
+      return Promise.resolve();
+    },
+  });
+  expect(asked).toEqual([10, 12]);
+  expect(applied).toEqual([12, 12]);
+});
+
+test('a run stops after maxPages pages, those applied kept', async () => {
+  const applied: number[] = [];
+  let time = 0;
+  const pull = pullPages({
+    cursor: 0,
+    limit: 1,
+    maxPages: 3,
+    // Each page one newer row: a server that never ends the diff.
+    fetchPage: () => Promise.resolve({ diff: rows(++time), timestamp: 0 }),
+    applyPage: ({ cursor }) => {
+      applied.push(cursor);
+      return Promise.resolve();
+    },
+  });
+  await expect(pull).rejects.toMatchObject({ reason: 'tooManyPages' });
+  expect(applied).toEqual([1, 2, 3]);
+});
+
 test('the next cursor', () => {
   expect(nextCursor(0, rows(5, 9), 2)).toBe(8);
   expect(nextCursor(3, rows(9), 2)).toBe(9);

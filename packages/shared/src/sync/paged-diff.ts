@@ -9,13 +9,35 @@
 // that rows sharing that time across the page boundary are fetched again rather than skipped (the server
 // compares with a strict `>`). Every answer also measures the clock: timeOffsetMs = server − local at the
 // middle of the request (docs/protocol.md#authenticator-data, the correct sign).
+//
+// The server is not trusted to end the pull: a page with rows that does not move the cursor forward would be
+// asked for again for ever (a well-formed server only sends rows newer than `sinceTime`, so every page with
+// rows moves it), and a run stops after `maxPages` pages. Both reject with PagedDiffError; the pages already
+// applied stay applied, so the next run goes on from there.
 import { log } from '@ente/shared/log.ts';
+
+/** Pages asked for in one run at most, unless the caller says otherwise. */
+export const MAX_DIFF_PAGES = 10_000;
+
+/** A diff that would never end: a page that left the cursor in place, or more pages than a run allows. */
+export class PagedDiffError extends Error {
+  constructor(readonly reason: 'cursorStuck' | 'tooManyPages') {
+    super(
+      reason === 'cursorStuck'
+        ? 'The server sent a diff page that does not move the cursor forward'
+        : 'The server sent more diff pages than one pull allows',
+    );
+    this.name = 'PagedDiffError';
+  }
+}
 
 /** One answer of a diff endpoint. */
 export interface DiffAnswer<Row> {
   diff: readonly Row[];
   /** The server's time (µs). */
   timestamp: number;
+  /** The server said no page follows: this one is applied and the pull ends without asking again. */
+  last?: boolean;
 }
 
 /** One page as the puller hands it on: its rows and where the next page starts. */
@@ -39,21 +61,30 @@ export interface PullOptions<Row extends { updatedAt: number }> {
   applyPage: (page: PulledPage<Row>) => Promise<void>;
   /** Local time in ms (Date.now). */
   now?: () => number;
+  /** Pages one run may ask for (MAX_DIFF_PAGES). */
+  maxPages?: number;
 }
 
-/** Pulls every page since `cursor`; a failure rejects, and the pages already applied stay applied. */
+/**
+ * Pulls every page since `cursor`; a failure rejects, and the pages already applied stay applied. A page
+ * with rows that would leave the cursor in place (or move it back), unless it is the `last`, rejects before
+ * it is applied. See: [Note: Paged diff]
+ */
 export async function pullPages<Row extends { updatedAt: number }>(options: PullOptions<Row>): Promise<void> {
-  const { limit, fetchPage, applyPage, now = Date.now } = options;
+  const { limit, fetchPage, applyPage, now = Date.now, maxPages = MAX_DIFF_PAGES } = options;
   let cursor = options.cursor;
-  for (;;) {
+  for (let pages = 0; ; pages++) {
+    if (pages >= maxPages) throw new PagedDiffError('tooManyPages');
     const sent = now();
     const answer = await fetchPage(cursor, limit);
     const received = now();
     const next = nextCursor(cursor, answer.diff, limit);
+    const end = answer.diff.length === 0 || answer.last === true;
+    if (!end && next <= cursor) throw new PagedDiffError('cursorStuck');
     const timeOffsetMs = Math.round(answer.timestamp / 1000 - (sent + received) / 2);
     await applyPage({ rows: answer.diff, from: cursor, cursor: next, timestamp: answer.timestamp, timeOffsetMs });
     cursor = next;
-    if (answer.diff.length === 0) return;
+    if (end) return;
   }
 }
 
