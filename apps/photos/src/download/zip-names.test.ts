@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Titles made safe as file names (no path, no control character or lone surrogate, no `..`, Windows' rules,
+// Titles made safe as file names (no path, no control, bidi or format character or lone surrogate, no `..`, Windows' rules,
 // length-capped in UTF-8 keeping the extension) and unique within one ZIP without regard to case.
 import { expect, test } from '@jest/globals';
 
@@ -27,6 +27,12 @@ const cases: Record<string, [title: string, name: string][]> = {
     ['what? <a|b> "c": *d*.png', 'what_ _a_b_ _c__ _d_.png'],
     ['x\ud800y.jpg', 'x_y.jpg'],
     ['x\udc00.jpg', 'x_.jpg'],
+  ],
+  'bidi and invisible format characters are replaced, so a name shows as it is': [
+    ['invoice\u202Egpj.exe', 'invoice_gpj.exe'],
+    ['a\u200eb\u200fc\u202ad\u202be\u202cf\u202dg.jpg', 'a_b_c_d_e_f_g.jpg'],
+    ['\u2066a\u2067b\u2068c\u2069.jpg', '_a_b_c_.jpg'],
+    ['\ufeffa\u061cb\u180ec.jpg', '_a_b_c.jpg'],
   ],
   'Windows device names get a prefix, trailing dots and spaces go, nothing left is the fallback': [
     ['CON', '_CON'],

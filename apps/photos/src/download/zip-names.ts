@@ -1,14 +1,18 @@
 // File names inside a downloaded ZIP (or of a downloaded original), from the metadata title, which anyone who could
-// upload to the album chose: so a name never carries a path (no separator, no `..`), a control character or a lone
-// surrogate, a character or a device name Windows refuses, and it stays within what file systems take. Names are
-// unique within one ZIP without regard to case (macOS and Windows file systems ignore it): `name (2).jpg`.
+// upload to the album chose: so a name never carries a path (no separator, no `..`), a control, bidi or format
+// character or a lone surrogate, a character or a device name Windows refuses, and it stays within what file systems
+// take. Names are unique within one ZIP without regard to case (macOS and Windows file systems ignore it):
+// `name (2).jpg`.
 
 /** The longest name, in UTF-8 bytes (file systems take 255; room is left for ` (n)`). */
 export const MAX_NAME_BYTES = 200;
 const FALLBACK_NAME = 'file';
 
-// eslint-disable-next-line no-control-regex -- control characters are what it replaces
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]/g;
+// Control characters, and the bidi and invisible format characters that make a name show other than it is
+// (`invoice\u202Egpj.exe` shows as `invoiceexe.jpg`): marks, embeddings, overrides, isolates, the BOM.
+const unsafeCharacters =
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
+  /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff/\\:*?"<>|]/g;
 const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const windowsDevices = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
 const encoder = new TextEncoder();
