@@ -74,6 +74,26 @@ test('too large for a Blob is refused before any original is opened', async () =
   expect(saved).toEqual([]);
 });
 
+test('bytes past the Blob limit error the download as tooLarge whatever the estimate said, and save nothing', async () => {
+  // A chunk that says it is the whole limit long: the count is of what the stream hands, not of the estimate.
+  const huge = Object.defineProperty(new Uint8Array(1), 'length', { value: BLOB_DOWNLOAD_LIMIT });
+  let cancelled = false;
+  const lying = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(10));
+      controller.enqueue(huge);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  await expect(saveStream(() => Promise.resolve(lying), { name: 'x.zip', estimatedBytes: 10 })).rejects.toEqual(
+    new DownloadError('tooLarge'),
+  );
+  expect(cancelled).toBe(true);
+  expect(saved).toEqual([]);
+});
+
 test('an abort while gathering is `cancelled` and saves nothing', async () => {
   const controller = new AbortController();
   const endless = new ReadableStream<Uint8Array>({

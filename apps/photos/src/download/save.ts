@@ -2,11 +2,12 @@
 // stream is written into it as it comes, so nothing is held in memory. Elsewhere (Firefox, Safari) the app's
 // download service worker answers a download URL with the stream (stream-download.ts). Only where there is no
 // service worker either (a private window) is the stream gathered into a Blob (browsers may keep it on disk) and
-// saved through a link, up to BLOB_DOWNLOAD_LIMIT; a larger download is refused with DownloadError('tooLarge'),
-// which the page explains (docs/decisions.md, "The photos app"). Nothing is logged.
+// saved through a link, up to BLOB_DOWNLOAD_LIMIT (by the estimate before, by the bytes counted while it gathers);
+// a larger download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The photos app"). Nothing is logged.
 
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 
+import { capBytes } from '../media/read-at-most.ts';
 import { streamThroughServiceWorker } from './stream-download.ts';
 
 /** The largest download gathered in a Blob where no file can be picked (1 GiB). */
@@ -81,8 +82,9 @@ export async function saveStream(open: () => Promise<ReadableStream<Uint8Array>>
     }
     if (await streamThroughServiceWorker(open, { name, signal })) return;
     if (estimatedBytes > BLOB_DOWNLOAD_LIMIT) throw new DownloadError('tooLarge');
+    // The estimate is the server's word: the bytes themselves are counted too, and the download errors past the cap.
     const gathered = (await open()).pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>(),
+      capBytes(BLOB_DOWNLOAD_LIMIT, () => new DownloadError('tooLarge')),
       signal ? { signal } : {},
     );
     const blob = await new Response(gathered).blob();
