@@ -4,7 +4,15 @@
 // The library's pure core: events in, state and effects out; no timers, fakes or DOM.
 import type { CachedEntity } from '@ente/shared/sync/entity-cache.ts';
 
-import { collectionsToPull, initialState, snapshotOf, step, type LibraryEvent, type LibraryState } from './core.ts';
+import {
+  collectionsToPull,
+  copyToWrite,
+  initialState,
+  snapshotOf,
+  step,
+  type LibraryEvent,
+  type LibraryState,
+} from './core.ts';
 import { filesOfAlbum } from './order.ts';
 import { FileType, type Album, type GalleryFile, type TrashedFile } from './types.ts';
 
@@ -123,6 +131,27 @@ test('files are one per id across albums, listing each album, newest first by ed
   // The key is read from the album with the lowest id.
   expect(snapshot.files.find((f) => f.id === 100)?.collectionIDs[0]).toBe(1);
   expect(filesOfAlbum(snapshot, 1).map((f) => f.id)).toEqual([102, 100]);
+});
+
+test('a file’s copy comes from an album of the user’s own first; a copy under another key is left out', () => {
+  const forged = { ...file(100, 1, 50), key: 'forged-key', metadata: { ...file(100, 1, 50).metadata, title: 'x' } };
+  const { state } = run([
+    liveAlbums(10, album(1, 10, 'COLLABORATOR'), album(2, 10), album(3, 10, 'VIEWER')),
+    filesPage(1, [forged], [], 10),
+    filesPage(2, [file(100, 2, 50)], [], 10),
+    filesPage(3, [file(100, 3, 50)], [], 10),
+  ]);
+  const snapshot = snapshotOf(state);
+  expect(snapshot.files.map((f) => [f.id, f.key, f.collectionIDs])).toEqual([[100, 'file-key-100', [2, 3]]]);
+  expect(filesOfAlbum(snapshot, 1)).toEqual([]);
+  // Writes take the key of the source album's row, and only when it is the shown copy's.
+  expect(copyToWrite(state, 100)?.collectionIDs).toEqual([2]);
+  expect(copyToWrite(state, 100, 3)?.key).toBe('file-key-100');
+  expect(copyToWrite(state, 100, 1)).toBeUndefined();
+  expect(copyToWrite(state, 101)).toBeUndefined();
+  // Without an album of the user's own, the lowest id.
+  const shared = run([liveAlbums(10, album(1, 10, 'VIEWER')), filesPage(1, [forged], [], 10)]).state;
+  expect(copyToWrite(shared, 100)?.key).toBe('forged-key');
 });
 
 test('a file removed from one album stays in the other; removals are saved with the cursor', () => {

@@ -263,20 +263,46 @@ export function snapshotOf(state: LibraryState): LibrarySnapshot {
   const live = [...state.collections.values()].filter((entry) => !entry.deleted).map((entry) => entry.album);
   const albums = live.sort((a, b) => b.updationTime - a.updationTime || a.id - b.id);
   const byID = new Map<number, GalleryFile>();
-  // Albums in id order, so that the collection a file's key is read from does not depend on timing.
-  for (const id of [...state.files.keys()].sort((a, b) => a - b)) {
+  for (const id of albumsByTrust(state)) {
     for (const file of state.files.get(id)?.values() ?? []) {
       const seen = byID.get(file.id);
-      if (seen) {
-        if (!seen.collectionIDs.includes(id))
-          byID.set(file.id, { ...seen, collectionIDs: [...seen.collectionIDs, id] });
-      } else {
-        byID.set(file.id, file);
-      }
+      if (!seen) byID.set(file.id, file);
+      // A copy under another key is not the same file's: it is left out (see albumsByTrust).
+      else if (seen.key === file.key && !seen.collectionIDs.includes(id))
+        byID.set(file.id, { ...seen, collectionIDs: [...seen.collectionIDs, id] });
     }
   }
   const files = [...byID.values()].sort(newestFirst);
   const trash = [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
   const { status, syncing, offline, failed } = state;
   return { albums, files, trash, status, syncing, offline, failed };
+}
+
+/**
+ * The live albums in the order a file's copy is chosen from: the user's own first (their key opened under the
+ * masterKey, so only the user's clients wrote the rows that open with it), then those shared with them; each
+ * group by id, so that the choice does not depend on timing. A file's key, headers and metadata come from its
+ * first copy; a copy in a later album under another key is left out of the file (a file has one key, so such a
+ * copy is forged or corrupt), so that no write takes one album's key for another. See docs/decisions.md
+ * "A file is shown once".
+ */
+function albumsByTrust(state: LibraryState): number[] {
+  const own = (id: number) => (state.collections.get(id)?.album.role === 'OWNER' ? 0 : 1);
+  return [...state.files.keys()].sort((a, b) => own(a) - own(b) || a - b);
+}
+
+/**
+ * The copy of a file whose key a write boxes for another album: `albumID`'s row when given (a move's source),
+ * else the copy the snapshot shows; undefined when there is none, or when `albumID`'s row holds another key
+ * than the shown copy.
+ */
+export function copyToWrite(state: LibraryState, fileID: number, albumID?: number): GalleryFile | undefined {
+  let shown: GalleryFile | undefined;
+  for (const id of albumsByTrust(state)) {
+    shown = state.files.get(id)?.get(fileID);
+    if (shown) break;
+  }
+  if (albumID === undefined || !shown) return shown;
+  const held = state.files.get(albumID)?.get(fileID);
+  return held?.key === shown.key ? held : undefined;
 }

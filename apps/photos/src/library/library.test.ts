@@ -232,6 +232,50 @@ test('a collection naming the user as owner with a key sealed to them (as a serv
   await expect(library.addToAlbum(forged.id, [])).rejects.toEqual(new LibraryError('albumNotFound'));
 });
 
+test('a file the server also lists in its own collection under another key: shown and written with the user’s key', async () => {
+  // A collection of the server's (a lower id than the user's album), its key sealed to the user.
+  const servers = await sharedAlbum('Server’s');
+  const mine = await ownAlbum('Mine');
+  const id = await upload(mine, 'real.jpg', 1_000);
+  const realKey = fileKeys.get(id)!;
+  // The same file id in the server's collection, under a key and metadata the server chose.
+  await upload(servers, 'forged.jpg', 2_000, id);
+  const forgedKey = fileKeys.get(id)!;
+  // And in the trash, named with the server's collection.
+  const forged = fake.files.get(servers.id)!.get(id)!;
+  const time = fake.tick();
+  fake.trash.set(id, {
+    file: forged,
+    isDeleted: false,
+    isRestored: false,
+    deleteBy: time,
+    createdAt: time,
+    updatedAt: time,
+  });
+  const library = await open();
+  const [shown] = library.snapshot().files;
+  expect(shown).toMatchObject({ id, key: realKey, collectionIDs: [mine.id] });
+  expect(shown?.metadata.title).toBe('real.jpg');
+  expect(filesOfAlbum(library.snapshot(), servers.id)).toEqual([]);
+  expect(library.snapshot().trash).toEqual([]);
+
+  // Add and move box the key of the user's own row, whatever the object handed in says.
+  const other = await library.createAlbum('Other');
+  await library.addToAlbum(other, [{ ...shown!, key: forgedKey }]);
+  const added = fake.files.get(other)!.get(id)!;
+  const otherKey = library.snapshot().albums.find((album) => album.id === other)!.key;
+  expect(await crypto.decryptBox(added.encryptedKey, added.keyDecryptionNonce, otherKey)).toBe(realKey);
+  const trip = await library.createAlbum('Trip');
+  // Out of the server's collection nothing is moved while the user's own copy is under another key.
+  fake.requests.length = 0;
+  await library.moveToAlbum(servers.id, trip, [shown!]);
+  expect(fake.requests.filter((r) => r.path === '/collections/move-files')).toEqual([]);
+  await library.moveToAlbum(mine.id, trip, [{ ...shown!, key: forgedKey }]);
+  const moved = fake.files.get(trip)!.get(id)!;
+  const tripKey = library.snapshot().albums.find((album) => album.id === trip)!.key;
+  expect(await crypto.decryptBox(moved.encryptedKey, moved.keyDecryptionNonce, tripKey)).toBe(realKey);
+});
+
 test('the trash: trash, restore into an album, delete for ever', async () => {
   const holidays = await ownAlbum('Holidays');
   const shared = await sharedAlbum('Shared');

@@ -13,7 +13,7 @@
 //   worker call per batch and saved with its cursor in one transaction before the next is asked for. A
 //   collection with `isDeleted` (deleted, left, unshared) leaves the albums with its files; a file row with
 //   `isDeleted` leaves its collection. Pulls never overlap: one asked for during another runs after it.
-// - Files are one per id in the snapshot (a file in two albums lists both in `collectionIDs`).
+// - Files are one per id in the snapshot (a file in two albums under one key lists both in `collectionIDs`).
 // - Writes: encrypted in the worker (a file key re-boxed under the target album's key, a name under the
 //   album's key, an album key sealed to a sharee), sent, then a pull brings the server's result, and the
 //   other tabs are told to pull.
@@ -37,6 +37,7 @@ import * as api from '../services/api.ts';
 import { cacheIds } from './cache-ids.ts';
 import {
   collectionsToPull,
+  copyToWrite,
   initialState,
   snapshotOf,
   step,
@@ -255,7 +256,10 @@ class LibrarySession
 
   async addToAlbum(albumID: number, files: readonly GalleryFile[]): Promise<void> {
     const target = this.album(albumID);
-    const boxed = await this.boxed(files, target.key);
+    const boxed = await this.boxed(
+      files.map((file) => copyToWrite(this.state, file.id)),
+      target.key,
+    );
     await this.written(async () => {
       for (const batch of chunks(boxed, WRITE_BATCH)) {
         await api.addFiles({ collectionID: albumID, files: batch }, this.requestOptions);
@@ -266,7 +270,11 @@ class LibrarySession
   async moveToAlbum(fromAlbumID: number, toAlbumID: number, files: readonly GalleryFile[]): Promise<void> {
     this.album(fromAlbumID);
     const target = this.album(toAlbumID);
-    const boxed = await this.boxed(files, target.key);
+    // The key the source album's own row holds, never another album's copy of the file.
+    const boxed = await this.boxed(
+      files.map((file) => copyToWrite(this.state, file.id, fromAlbumID)),
+      target.key,
+    );
     await this.written(async () => {
       for (const batch of chunks(boxed, WRITE_BATCH)) {
         const request = { fromCollectionID: fromAlbumID, toCollectionID: toAlbumID, files: batch };
@@ -388,8 +396,15 @@ class LibrarySession
     return album;
   }
 
-  private async boxed(files: readonly GalleryFile[], collectionKey: string) {
-    const keys = files.map((file) => ({ id: file.id, key: file.key }));
+  /**
+   * File keys boxed for a collection. A file of the library is passed as the copy `copyToWrite` chose (undefined:
+   * none the library trusts), so that the key comes from an album's own row, never from the object a page
+   * holds; those without one are left out (logged as a count).
+   */
+  private async boxed(files: readonly (GalleryFile | undefined)[], collectionKey: string) {
+    const keys = files.flatMap((file) => (file ? [{ id: file.id, key: file.key }] : []));
+    if (keys.length < files.length)
+      log.warn(`${String(files.length - keys.length)} files left out: no copy whose key the library trusts`);
     return (await cryptoWorker()).boxFileKeys(keys, collectionKey);
   }
 
@@ -558,7 +573,11 @@ class LibrarySession
     return { files, unopened };
   }
 
-  /** Opens trash entries with the keys of the collections they name (deleted collections included). */
+  /**
+   * Opens trash entries with the keys of the collections they name (deleted collections included). Only the
+   * user's own collections: files are trashed from those (docs/protocol.md#trash), and a restore boxes the key
+   * opened here, so an entry naming another's collection (whose key a server could have sealed) is left out.
+   */
   private async openTrash(
     entries: readonly TrashEntry[],
     collections: ReadonlyMap<number, CollectionEntry>,
@@ -571,8 +590,9 @@ class LibrarySession
     }
     const trashed: TrashedFile[] = [];
     for (const [collectionID, held] of byCollection) {
-      const key = collections.get(collectionID)?.album.key;
-      if (key === undefined) continue;
+      const album = collections.get(collectionID)?.album;
+      if (album?.role !== 'OWNER') continue;
+      const key = album.key;
       const { files } = await this.openFiles(
         held.map((entry) => entry.file),
         key,

@@ -35,7 +35,10 @@ export type Visibility = 'archived' | 'hidden';
 export interface GalleryFile {
   id: number;
   ownerID: number;
-  /** The albums (collections) of this library that hold it, the one its key was read from first. */
+  /**
+   * The albums (collections) of this library that hold it under the same key, the one its key was read from
+   * first (an album of the user's own when one holds it).
+   */
   collectionIDs: number[];
   /** The file key (base64), opened with the key of the first collection in `collectionIDs`. */
   key: string;
