@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { nextCursor, pullPages, type PulledPage } from './paged-diff.ts';
+import { nextCursor, pullPages, type PulledPage, type PullOptions } from './paged-diff.ts';
 
 const rows = (...times: number[]) => times.map((updatedAt, index) => ({ id: `r${String(index)}`, updatedAt }));
 
@@ -50,20 +50,28 @@ test('a failed page rejects; the pages before it stay applied', async () => {
   expect(applied).toEqual([1]);
 });
 
-test('a page with rows that leaves the cursor in place fails the pull before it is applied', async () => {
+/** Runs pullPages, recording the cursor of each page applied. */
+function pullRecording(options: Omit<PullOptions<{ id: string; updatedAt: number }>, 'applyPage'>) {
   const applied: number[] = [];
-  let asked = 0;
   const pull = pullPages({
+    ...options,
+    applyPage: ({ cursor }) => {
+      applied.push(cursor);
+      return Promise.resolve();
+    },
+  });
+  return { pull, applied };
+}
+
+test('a page with rows that leaves the cursor in place fails the pull before it is applied', async () => {
+  let asked = 0;
+  const { pull, applied } = pullRecording({
     cursor: 10,
     limit: 2,
     // A server answering rows no newer than sinceTime: asking again would get the same page for ever.
     fetchPage: (sinceTime) => {
       asked++;
       return Promise.resolve({ diff: sinceTime === 10 ? rows(12, 14) : rows(3, 14), timestamp: 0 });
-    },
-    applyPage: ({ cursor }) => {
-      applied.push(cursor);
-      return Promise.resolve();
     },
   });
   await expect(pull).rejects.toMatchObject({ reason: 'cursorStuck' });
@@ -72,37 +80,28 @@ test('a page with rows that leaves the cursor in place fails the pull before it 
 });
 
 test('a page marked last is applied and ends the pull, even when it does not move the cursor', async () => {
-  const applied: number[] = [];
   const asked: number[] = [];
-  await pullPages({
+  const { pull, applied } = pullRecording({
     cursor: 10,
     limit: 5,
     fetchPage: (sinceTime) => {
       asked.push(sinceTime);
       return Promise.resolve({ diff: rows(12), timestamp: 0, last: sinceTime !== 10 });
     },
-    applyPage: ({ cursor }) => {
-      applied.push(cursor);
-      return Promise.resolve();
-    },
   });
+  await pull;
   expect(asked).toEqual([10, 12]);
   expect(applied).toEqual([12, 12]);
 });
 
 test('a run stops after maxPages pages, those applied kept', async () => {
-  const applied: number[] = [];
   let time = 0;
-  const pull = pullPages({
+  const { pull, applied } = pullRecording({
     cursor: 0,
     limit: 1,
     maxPages: 3,
     // Each page one newer row: a server that never ends the diff.
     fetchPage: () => Promise.resolve({ diff: rows(++time), timestamp: 0 }),
-    applyPage: ({ cursor }) => {
-      applied.push(cursor);
-      return Promise.resolve();
-    },
   });
   await expect(pull).rejects.toMatchObject({ reason: 'tooManyPages' });
   expect(applied).toEqual([1, 2, 3]);
