@@ -57,7 +57,9 @@ worker.addEventListener('fetch', (event) => {
   const download = waiting.get(match[1]);
   waiting.delete(match[1]);
   if (!download) {
-    event.respondWith(new Response('This download is no longer available.', { status: 404 }));
+    // 204 No Content: a navigation answered with it stays where it was. A 404 page would replace the app's tab
+    // (its uploads cancelled) when an old or made-up download link is opened.
+    event.respondWith(new Response(null, { status: 204 }));
     return;
   }
   const headers = {

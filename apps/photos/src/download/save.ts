@@ -3,7 +3,8 @@
 // download service worker answers a download URL with the stream (stream-download.ts). Only where there is no
 // service worker either (a private window) is the stream gathered into a Blob (browsers may keep it on disk) and
 // saved through a link, up to BLOB_DOWNLOAD_LIMIT (by the estimate before, by the bytes counted while it gathers);
-// a larger download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The photos app"). Nothing is logged.
+// a larger download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The
+// photos app"). Nothing is logged.
 
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 

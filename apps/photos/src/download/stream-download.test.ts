@@ -13,6 +13,7 @@ import { FileType } from '../library/types.ts';
 import { downloadOriginal, downloadZip } from './download.ts';
 import { readZipEntries } from './live-photo.ts';
 import { DownloadError } from './save.ts';
+import { READY_TIMEOUT_MS, streamThroughServiceWorker } from './stream-download.ts';
 import type { DownloadableFile } from './zip-stream.ts';
 
 const script = readFileSync(path.join(__dirname, '../../public/downloads/sw.js'), 'utf8');
@@ -109,11 +110,13 @@ test('the ZIP streams through the worker as an attachment, byte for byte, and it
     ['a (2).jpg', 2000, 0, undefined],
   ]);
 
-  // The same URL again: the worker forgot it.
+  // The same URL again: the worker forgot it, and answers 204 No Content, so the tab stays where it is.
   const again = Object.assign(document.createElement('a'), {});
   again.setAttribute('href', new URL(fetches[0]?.url ?? '').pathname);
   again.click();
-  expect((await fetches[1]?.response)?.status).toBe(404);
+  const forgotten = await fetches[1]?.response;
+  expect(forgotten?.status).toBe(204);
+  expect(await forgotten?.text()).toBe('');
 });
 
 test('a cancel in the browser’s downloads is `cancelled` and stops reading the original', async () => {
@@ -146,4 +149,64 @@ test('the page’s abort is `cancelled`, the download errors in the browser and 
   ).rejects.toEqual(new DownloadError('cancelled'));
   expect(await failed).toEqual(new Error('the download failed'));
   expect(original.state.cancelled).toBe(true);
+});
+
+/** One turn of the real event loop (timers are fake here): a message through a channel of its own. */
+const messageTurn = () =>
+  new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', () => {
+      port1.close();
+      resolve();
+    });
+    port2.postMessage(0);
+  });
+
+/** What the page posts to the worker, by type, while `during` runs (the worker still answering). */
+async function postedDuring<T>(during: (posted: string[]) => Promise<T>, answer = true): Promise<T> {
+  const post = worker.postMessage.bind(worker);
+  const posted: string[] = [];
+  worker.postMessage = (data: unknown, transfer?: unknown[]) => {
+    posted.push((data as { type: string }).type);
+    if (answer) post(data, transfer);
+  };
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+  try {
+    return await during(posted);
+  } finally {
+    jest.useRealTimers();
+    worker.postMessage = post;
+  }
+}
+
+test('the keep-alive runs while the first original is still being opened (Firefox ends an idle worker at 30 s)', async () => {
+  await postedDuring(async (posted) => {
+    // An original whose fetch takes 35 s, then fails (the rest of the download is the tests above).
+    const open = () =>
+      new Promise<ReadableStream<Uint8Array>>((_, reject) =>
+        setTimeout(() => {
+          posted.push('opened');
+          reject(new Error('stop here'));
+        }, 35_000),
+      );
+    const answered = streamThroughServiceWorker(open, { name: 'slow.jpg' });
+    const failed = expect(answered).rejects.toThrow('stop here');
+    // The worker's `ready` comes over a real MessageChannel, before any fake time passes.
+    for (let i = 0; i < 5; i++) await messageTurn();
+    await jest.advanceTimersByTimeAsync(35_000);
+    await failed;
+    expect(posted).toEqual(['download', 'ping', 'ping', 'ping', 'opened']);
+  });
+});
+
+test('a worker that does not take the download in time leaves it to the Blob path, the stream never opened', async () => {
+  await postedDuring(async (posted) => {
+    const open = jest.fn(() => Promise.resolve(source(1).stream));
+    const answered = streamThroughServiceWorker(open, { name: 'a.jpg' });
+    await jest.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    await expect(answered).resolves.toBe(false);
+    expect(open).not.toHaveBeenCalled();
+    expect(posted).toEqual(['download']);
+    expect(fetches).toEqual([]);
+  }, false);
 });

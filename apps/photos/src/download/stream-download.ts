@@ -8,6 +8,8 @@ const SCRIPT = '/downloads/sw.js';
 const SCOPE = '/downloads/';
 /** Firefox ends a service worker that receives no event for 30 s, even while it answers a request. */
 const KEEP_ALIVE_MS = 10_000;
+/** How long the worker may take to take a download before the Blob path is used instead. */
+export const READY_TIMEOUT_MS = 5_000;
 
 let registration: Promise<ServiceWorker | undefined> | undefined;
 
@@ -44,7 +46,7 @@ export interface ServiceWorkerDownload {
 
 /**
  * Streams `stream` to a file through the download worker. Answers false, without reading the stream, when there is
- * no such worker; resolves true once the last byte went to the browser; rejects with the reason of an abort (the
+ * no such worker or it does not take the download within READY_TIMEOUT_MS; resolves true once the last byte went to the browser; rejects with the reason of an abort (the
  * page's or the person's in the browser's downloads: an AbortError) or the stream's error.
  */
 export async function streamThroughServiceWorker(
@@ -62,10 +64,18 @@ export async function streamThroughServiceWorker(
     };
   });
   worker.postMessage({ type: 'download', id, name }, [channel.port2]);
-  await ready;
-  const reader = (await open()).getReader();
+  // From the first message on: opening the stream (the first original's fetch) can itself take longer than the
+  // 30 s Firefox gives an idle worker, which would then forget the download.
   const keepAlive = setInterval(() => worker.postMessage({ type: 'ping' }), KEEP_ALIVE_MS);
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
   try {
+    const answered = await Promise.race([
+      ready.then(() => true),
+      new Promise<boolean>((resolve) => (readyTimer = setTimeout(() => resolve(false), READY_TIMEOUT_MS))),
+    ]);
+    // A worker that never answers (stuck, or gone) leaves the download to the Blob path, the stream unread.
+    if (!answered) return false;
+    const reader = (await open()).getReader();
     await new Promise<void>((resolve, reject) => {
       let finished = false;
       const fail = (reason: unknown) => {
@@ -105,6 +115,7 @@ export async function streamThroughServiceWorker(
     });
     return true;
   } finally {
+    clearTimeout(readyTimer);
     clearInterval(keepAlive);
     port.close();
   }
