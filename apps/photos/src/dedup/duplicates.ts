@@ -1,4 +1,4 @@
-// The deduplicate page's logic, pure (../shared/spec/photos-cast.md "Duplicates"; issue §3): the user's own files
+// The deduplicate page's logic, pure (docs/protocol.md#photos-client-encryption): the user's own files
 // grouped by the hash of their bytes (metadata `hash`; a live photo by `imageHash` and `videoHash` together) and
 // their file type; in each group the one to keep and the rest to trash, the kept one added first to every album
 // the others were in, so that no album loses a picture. The library runs the plan (`addToAlbum`, `trashFiles`).

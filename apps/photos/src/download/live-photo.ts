@@ -1,4 +1,4 @@
-// A live photo's original is a ZIP holding its image and its video (../shared/spec/photos-cast.md "Encryption"),
+// A live photo's original is a ZIP holding its image and its video (docs/protocol.md#photos-client-encryption),
 // entries named `image.<ext>` and `video.<ext>` by Ente's clients. A download gives the two files, named from the
 // title's stem with each entry's extension. Live photos are small (each part ≤ 20 MB), so the ZIP is read whole, up
 // to a cap; entries are stored or deflated (read with DecompressionStream, each capped once inflated); ZIP64 is not

@@ -1,5 +1,5 @@
 // The address a public link is shared as: the server's URL with the collection key in the fragment, in
-// base58 (../shared/spec/photos-cast.md, docs/protocol.md#public-links). A fragment never reaches a server.
+// base58 (docs/protocol.md#photos-client-encryption). A fragment never reaches a server.
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The duplicate rule of ../shared/spec/photos-cast.md "Duplicates" (duplicates.ts).
+// The duplicate rule of docs/protocol.md#photos-client-encryption (duplicates.ts).
 import { expect, test } from '@jest/globals';
 
 import { FileType, type GalleryFile } from '../library/types.ts';

@@ -1,4 +1,4 @@
-// The upload's duplicate rule (../shared/spec/photos-cast.md "Duplicates"): a file with the same hash, title
+// The upload's duplicate rule (docs/protocol.md#photos-client-encryption): a file with the same hash, title
 // and type as one the target album holds is skipped; one that another album of the user holds is added to the
 // target (POST /collections/add-files) instead of uploaded again. The library's files are handed in by the
 // caller, so this folder does not depend on how the library is kept.

@@ -1,6 +1,6 @@
-// The metadata of a new file (apps/photos/src/library/types.ts FileMetadata; ../shared/spec/photos-cast.md
-// "Encryption"): its type from the MIME type or the extension, its creation time from EXIF when the photo has
-// one (else the file's modification time), its place from EXIF GPS. Pure; the EXIF tags are read in the worker.
+// The metadata of a new file (library/types.ts FileMetadata; docs/protocol.md#photos-client-encryption): its
+// type from the MIME type or the extension, its creation time from EXIF when the photo has one (else the file's
+// modification time), its place from EXIF GPS. Pure; the EXIF tags are read in the worker.
 import { FileType, type FileMetadata } from '../library/types.ts';
 
 const imageExtensions = new Set(

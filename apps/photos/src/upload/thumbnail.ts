@@ -1,4 +1,4 @@
-// Thumbnails in the upload worker (../shared/spec/photos-cast.md "Encryption"): a JPEG whose longest side is at
+// Thumbnails in the upload worker (docs/protocol.md#photos-client-encryption): a JPEG whose longest side is at
 // most 720 px, at quality 0.7 lowered step by step to 0.5 until it is at most 100 KB. Images are decoded with
 // createImageBitmap, which applies the EXIF orientation; a video's frame arrives as an ImageBitmap captured on
 // the main thread (video-frame.ts). What no decoder can read gets a placeholder, and the upload goes on.
