@@ -61,6 +61,12 @@ async function original({ url, key, header }: OriginalRequest): Promise<Readable
   return decryptingStream(response.body, header, key);
 }
 
+async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<Uint8Array>> {
+  return (await original(request)).pipeThrough(
+    capBytes(VIEWER_ORIGINAL_MAX_BYTES, tooLarge(VIEWER_ORIGINAL_MAX_BYTES)),
+  );
+}
+
 export function createMediaJob() {
   return {
     /** The decrypted thumbnail (a JPEG). */
@@ -90,9 +96,12 @@ export function createMediaJob() {
 
     original,
 
-    /** The same as one Blob, for browsers that cannot transfer a stream from a worker. */
+    /**
+     * The same as one Blob, for browsers that cannot transfer a stream from a worker; held whole, so capped like
+     * the viewer's original (MediaError('tooLarge')).
+     */
     async originalBlob(request: OriginalRequest): Promise<Blob> {
-      return new Response(await original(request)).blob();
+      return new Response(await cappedOriginal(request)).blob();
     },
 
     /**
@@ -100,10 +109,7 @@ export function createMediaJob() {
      * with MediaError('tooLarge') past VIEWER_ORIGINAL_MAX_BYTES.
      */
     async displayableOriginal(request: OriginalRequest): Promise<Blob> {
-      const capped = (await original(request)).pipeThrough(
-        capBytes(VIEWER_ORIGINAL_MAX_BYTES, tooLarge(VIEWER_ORIGINAL_MAX_BYTES)),
-      );
-      return displayableOriginal(await new Response(capped).blob());
+      return displayableOriginal(await new Response(await cappedOriginal(request)).blob());
     },
   };
 }
