@@ -56,6 +56,11 @@ test('a row naming the user as owner counts as theirs only when its key opened u
   // Another's collection whose key claims to be under the user's masterKey is not theirs to read either.
   expect(albumOf(row, { ...sealedToSelf, keyOpenedWith: 'masterKey' }, 7)).toBeNull();
   expect(albumOf(row, { ...sealedToSelf, keyOpenedWith: 'masterKey' }, 8)?.role).toBe('OWNER');
+  // Nor does another's row make the user its owner by listing them as a sharee with the role OWNER.
+  const listedAsOwner = { ...row, type: 'uncategorized', sharees: [user(7, 'OWNER')] };
+  const forged = albumOf(listedAsOwner, sealedToSelf, 7);
+  expect(forged?.role).toBe('VIEWER');
+  expect(forged?.sharees).toEqual([{ id: 7, email: 'u7@example.org', role: 'VIEWER' }]);
 });
 
 test('an album’s live link, as its owner sees it', () => {

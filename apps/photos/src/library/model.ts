@@ -15,9 +15,11 @@ import {
   type Visibility,
 } from './types.ts';
 
-const roles: readonly CollectionRole[] = ['VIEWER', 'COLLABORATOR', 'ADMIN', 'OWNER'];
+// A sharee's role: OWNER is never one (the server could list the user as a sharee with it, and every page takes
+// OWNER for "the user's own album", the target of uploads and restores), so it reads as VIEWER as unknown ones do.
+const shareeRoles: readonly CollectionRole[] = ['VIEWER', 'COLLABORATOR', 'ADMIN'];
 const roleOf = (role: string): CollectionRole =>
-  (roles as readonly string[]).includes(role) ? (role as CollectionRole) : 'VIEWER';
+  (shareeRoles as readonly string[]).includes(role) ? (role as CollectionRole) : 'VIEWER';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const numberOr = (value: unknown): number | undefined =>
