@@ -22,7 +22,12 @@ export function cachedRow(id: string, row: Collection | PhotoFile | TrashEntry, 
   return { id, encryptedData: JSON.stringify(row), header: '', updatedAt };
 }
 
-/** The cache's records sorted by kind; a record that does not parse is left out (the next pull brings it again). */
+/**
+ * The cache's records sorted by kind. A record that does not parse (damaged, or written before a schema the app
+ * has since changed) is left out, and its cursor goes back to the start so that the next pull brings it again: a
+ * pull from the cursor never would (an unreadable collection: no collections cursor, so the cache is not shown and
+ * everything is pulled; a file: its collection's files again; a trash entry: the whole trash).
+ */
 export interface CachedRows {
   collections: Collection[];
   /** By collection id. */
@@ -38,6 +43,7 @@ export function rowsOf(entities: readonly CachedEntity[]): CachedRows {
     trash: [],
     cursors: { collections: 0, trash: 0, files: new Map() },
   };
+  const unreadable = { collections: false, trash: false, files: new Set<number>() };
   for (const entity of entities) {
     const kind = parseCacheId(entity.id);
     if (!kind) continue;
@@ -54,11 +60,15 @@ export function rowsOf(entities: readonly CachedEntity[]): CachedRows {
       case 'collection': {
         const row = parsed(entity, collectionSchema);
         if (row) rows.collections.push(row);
+        else unreadable.collections = true;
         break;
       }
       case 'file': {
         const row = parsed(entity, photoFileSchema);
-        if (!row) break;
+        if (!row) {
+          unreadable.files.add(kind.collectionID);
+          break;
+        }
         const held = rows.files.get(kind.collectionID);
         if (held) held.push(row);
         else rows.files.set(kind.collectionID, [row]);
@@ -67,10 +77,15 @@ export function rowsOf(entities: readonly CachedEntity[]): CachedRows {
       case 'trash': {
         const row = parsed(entity, trashEntrySchema);
         if (row) rows.trash.push(row);
+        else unreadable.trash = true;
         break;
       }
     }
   }
+  // After the loop: the cursor records may come before or after the rows they cover.
+  if (unreadable.collections) rows.cursors.collections = 0;
+  if (unreadable.trash) rows.cursors.trash = 0;
+  for (const collectionID of unreadable.files) rows.cursors.files.delete(collectionID);
   return rows;
 }
 

@@ -9,6 +9,8 @@ import { cryptoWorker, type CryptoRemote } from '@ente/crypto/client.ts';
 import { storagePlaces } from '@ente/shared/storage/registry.ts';
 
 import { photosLibraryDB } from '../storage.ts';
+import { cacheIds } from './cache-ids.ts';
+import { libraryCache } from './library-cache.ts';
 import { filesOfAlbum, LibraryError, openLibrary, shareableLink, type Library } from './library.ts';
 import { apiOrigin, fakeEmail, FakePhotosServer, fakeUserID } from './testing/fake-photos-server.ts';
 import { signIn, signOut } from './testing/signed-in.ts';
@@ -150,6 +152,38 @@ test('a reload shows the cached library before the network answers; then only ch
   const diffs = fake.requests.filter((r) => r.path === '/collections/v2/diff').map((r) => Number(r.query.collectionID));
   expect(diffs).toEqual([holidays.id]);
   expect(reloaded.snapshot()).toMatchObject({ offline: false, failed: false });
+});
+
+test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const garden = await ownAlbum('Garden');
+  const first = await upload(holidays, 'a.jpg', 1_000);
+  await upload(holidays, 'b.jpg', 2_000);
+  await upload(garden, 'tulip.jpg', 3_000);
+  (await open()).close();
+  // What a schema the app has since changed (or a damaged record) reads as: the same record, unreadable.
+  const unreadable = (id: string, updatedAt: number) => ({ id, encryptedData: '{}', header: '', updatedAt });
+  const fileRow = fake.files.get(holidays.id)!.get(first)!;
+  await libraryCache.saveChange(fakeUserID, {
+    put: [unreadable(cacheIds.file(holidays.id, first), fileRow.updationTime)],
+  });
+
+  const reloaded = await open();
+  expect(titles(reloaded)).toEqual(['tulip.jpg', 'b.jpg', 'a.jpg']);
+  reloaded.close();
+
+  const gardenRow = fake.collections.get(garden.id)!;
+  await libraryCache.saveChange(fakeUserID, {
+    put: [unreadable(cacheIds.collection(garden.id), gardenRow.updationTime)],
+  });
+  const again = await open();
+  expect(
+    again
+      .snapshot()
+      .albums.map((album) => album.name)
+      .sort(),
+  ).toEqual(['Garden', 'Holidays']);
+  expect(titles(again)).toEqual(['tulip.jpg', 'b.jpg', 'a.jpg']);
 });
 
 test('a diff page with hasMore that does not move the cursor fails the pull instead of asking for ever', async () => {
