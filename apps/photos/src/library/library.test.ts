@@ -237,6 +237,32 @@ test('albums: create, rename, add, move, remove; every file key boxed for the ta
   await expect(library.renameAlbum(tripID, 'gone')).rejects.toEqual(new LibraryError('albumNotFound'));
 });
 
+test('deleting an album but keeping its files: taken out of it first (others’ removed, the user’s moved), then deleted', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const travel = await ownAlbum('Travel');
+  const only = await upload(holidays, 'only.jpg', 1_000);
+  const both = await upload(holidays, 'both.jpg', 2_000);
+  const [boxed] = await crypto.boxFileKeys([{ id: both, key: fileKeys.get(both) ?? '' }], travel.key);
+  fake.putFile({ ...fake.files.get(holidays.id)!.get(both)!, ...boxed!, collectionID: travel.id });
+  // A file a collaborator (user 8) added to the album.
+  const theirs = await upload(holidays, 'theirs.jpg', 3_000);
+  fake.putFile({ ...fake.files.get(holidays.id)!.get(theirs)!, ownerID: 8 });
+  const library = await open();
+
+  await library.deleteAlbum(holidays.id, { keepFiles: true });
+  const snapshot = library.snapshot();
+  expect(snapshot.albums.map((album) => album.name).sort()).toEqual(['Travel', 'Uncategorized']);
+  const uncategorized = snapshot.albums.find((album) => album.type === 'uncategorized')!;
+  const albumsOf = (id: number) => snapshot.files.find((file) => file.id === id)?.collectionIDs;
+  expect(albumsOf(only)).toEqual([uncategorized.id]);
+  expect(albumsOf(both)).toEqual([travel.id]);
+  expect(albumsOf(theirs)).toBeUndefined();
+  expect(fake.requests.find((r) => r.path === '/collections/v3/remove-files')?.body).toEqual({
+    collectionID: holidays.id,
+    fileIDs: [theirs],
+  });
+});
+
 test('the uncategorized album: created once, then found', async () => {
   const library = await open();
   const created = await library.specialAlbum('uncategorized');

@@ -95,11 +95,20 @@ export interface Library {
    */
   specialAlbum(type: 'uncategorized' | 'favorites'): Promise<Album>;
   renameAlbum(albumID: number, name: string): Promise<void>;
-  /** `keepFiles`: the album must be empty of the user's files (else 409); otherwise its files go to the trash. */
+  /**
+   * `keepFiles`: its files are first taken out of it (`takeOutOfAlbum`), since the server deletes only an empty
+   * album that way; otherwise the user's files in it go to the trash.
+   */
   deleteAlbum(albumID: number, options: { keepFiles: boolean }): Promise<void>;
   addToAlbum(albumID: number, files: readonly GalleryFile[]): Promise<void>;
   moveToAlbum(fromAlbumID: number, toAlbumID: number, files: readonly GalleryFile[]): Promise<void>;
   removeFromAlbum(albumID: number, fileIDs: readonly number[]): Promise<void>;
+  /**
+   * Files out of an album of the user's own, staying in the library: others' files are removed, the user's own
+   * (which the server lets leave only by a move or the trash) move to another album of theirs that holds them,
+   * else to `uncategorized`; one only in `uncategorized` stays there.
+   */
+  takeOutOfAlbum(albumID: number, fileIDs: readonly number[]): Promise<void>;
   /** The files leave every album for the trash (each named with an album of the user's own that holds it). */
   trashFiles(files: readonly GalleryFile[]): Promise<void>;
   /** Files of the trash back into an album of the user's own. */
@@ -251,6 +260,8 @@ class LibrarySession
 
   async deleteAlbum(albumID: number, { keepFiles }: { keepFiles: boolean }): Promise<void> {
     this.album(albumID);
+    // With keepFiles the server refuses an album that still holds a file (409 COLLECTION_NOT_EMPTY).
+    if (keepFiles) await this.takeOutOfAlbum(albumID, [...(this.state.files.get(albumID)?.keys() ?? [])]);
     await this.written(() => api.deleteCollection(albumID, keepFiles, this.requestOptions));
   }
 
@@ -290,6 +301,25 @@ class LibrarySession
         await api.removeFiles({ collectionID: albumID, fileIDs: batch }, this.requestOptions);
       }
     });
+  }
+
+  async takeOutOfAlbum(albumID: number, fileIDs: readonly number[]): Promise<void> {
+    this.owned(albumID);
+    const files = fileIDs.flatMap((id) => this.state.files.get(albumID)?.get(id) ?? []);
+    const others = files.filter((file) => file.ownerID !== this.userID).map((file) => file.id);
+    if (others.length > 0) await this.removeFromAlbum(albumID, others);
+    const holding = (fileID: number) =>
+      [...this.state.collections.values()]
+        .filter(({ album, deleted }) => !deleted && album.role === 'OWNER' && album.id !== albumID)
+        .map(({ album }) => album.id)
+        .sort((a, b) => a - b)
+        .find((id) => this.state.files.get(id)?.has(fileID));
+    const moves = new Map<number, GalleryFile[]>();
+    for (const file of files.filter((each) => each.ownerID === this.userID)) {
+      const target = holding(file.id) ?? (await this.specialAlbum('uncategorized')).id;
+      if (target !== albumID) moves.set(target, [...(moves.get(target) ?? []), file]);
+    }
+    for (const [target, moved] of moves) await this.moveToAlbum(albumID, target, moved);
   }
 
   async trashFiles(files: readonly GalleryFile[]): Promise<void> {

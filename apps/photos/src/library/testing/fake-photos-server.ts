@@ -188,6 +188,8 @@ export class FakePhotosServer {
         const collection = this.collections.get(Number(params.id));
         if (!collection) return typed('NOT_FOUND', 404);
         if (query.keepFiles !== 'true' && query.keepFiles !== 'false') return typed('BAD_REQUEST', 400);
+        const live = [...(this.files.get(collection.id)?.values() ?? [])].some((row) => !row.isDeleted);
+        if (query.keepFiles === 'true' && live) return typed('COLLECTION_NOT_EMPTY', 409);
         this.collections.set(collection.id, { ...collection, isDeleted: true, updationTime: this.tick() });
         return HttpResponse.json({});
       }),
