@@ -12,9 +12,16 @@ import type { AppStorage } from '@ente/shared/storage/registry.ts';
  */
 export const photosLibraryDB = { kind: 'idb', database: 'ente-photos-library', clearedOnLogout: true } as const;
 
+/**
+ * The records of queued uploads (upload/pending-uploads.ts): album ids, sizes and times, and the browser's file
+ * handles of dropped files, so that an upload resumes after a reload; no key, no file content.
+ */
+export const photosPendingUploadsDB = { kind: 'idb', database: 'ente-photos-uploads', clearedOnLogout: true } as const;
+
 export const photosStorage: AppStorage = {
   places: [
     photosLibraryDB,
+    photosPendingUploadsDB,
     { kind: 'localforage', database: 'ente-files', objectStore: 'files', clearedOnLogout: true },
     { kind: 'cache', cache: 'thumbs', clearedOnLogout: true },
     { kind: 'cache', cache: 'face-crops', clearedOnLogout: true },

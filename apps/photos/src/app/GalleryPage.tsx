@@ -18,6 +18,7 @@ import { sectionOfView } from '../components/layout/sections.ts';
 import { PhotosView } from '../components/PhotosView.tsx';
 import { TrashView } from '../components/trash/TrashView.tsx';
 import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
+import { UploadPrompts } from '../components/upload-panel/UploadPrompts.tsx';
 import { downloadOriginal, downloadZip } from '../download/download.ts';
 import { DownloadError } from '../download/save.ts';
 import type { Album, GalleryFile } from '../library/types.ts';
@@ -227,6 +228,7 @@ export function GalleryPage() {
     >
       {content}
       {uploads.queue && <Uploads queue={uploads.queue} />}
+      <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} />
     </PhotosLayout>
   );
 }

@@ -3,7 +3,7 @@
 import { expect, test } from '@jest/globals';
 
 import { FileType, type GalleryFile } from '../library/types.ts';
-import { decideDuplicate, mayBeDuplicate } from './duplicates.ts';
+import { contentHash, decideDuplicate, mayBeDuplicate } from './duplicates.ts';
 
 const me = 7;
 function file(id: number, collectionIDs: number[], metadata: Partial<GalleryFile['metadata']> = {}, ownerID = me) {
@@ -50,4 +50,14 @@ test('mayBeDuplicate: only a file of the same title and type makes hashing first
   expect(mayBeDuplicate('a.jpg', FileType.image, [file(1, [1])])).toBe(true);
   expect(mayBeDuplicate('a.jpg', FileType.video, [file(1, [1])])).toBe(false);
   expect(mayBeDuplicate('b.jpg', FileType.image, [file(1, [1])])).toBe(false);
+});
+
+test('a live photo is the same only with both of its hashes, as `imageHash:videoHash`', () => {
+  const live = { fileType: FileType.livePhoto, hash: undefined, imageHash: 'I', videoHash: 'V' };
+  const files = [file(3, [1], live)];
+  const liveKey = { title: 'a.jpg', fileType: FileType.livePhoto };
+  expect(decideDuplicate({ ...liveKey, hash: 'I:V' }, 1, files, me)).toMatchObject({ kind: 'skip' });
+  expect(decideDuplicate({ ...liveKey, hash: 'I:W' }, 1, files, me)).toEqual({ kind: 'upload' });
+  expect(contentHash({ imageHash: 'I' })).toBeUndefined();
+  expect(contentHash({ hash: 'H', imageHash: 'I', videoHash: 'V' })).toBe('H');
 });

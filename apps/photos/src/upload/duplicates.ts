@@ -4,11 +4,18 @@
 // caller, so this folder does not depend on how the library is kept.
 import type { FileType, GalleryFile } from '../library/types.ts';
 
-/** What the rule needs of a new file. */
+/** What the rule needs of a new file; a live photo's `hash` is `contentHash` of its two. */
 export interface DuplicateKey {
   title: string;
   fileType: FileType;
   hash: string;
+}
+
+/** What identifies a file's bytes: its `hash`, or a live photo's `imageHash:videoHash` (as dedup/ groups them). */
+export function contentHash(metadata: { hash?: string; imageHash?: string; videoHash?: string }): string | undefined {
+  if (metadata.hash) return metadata.hash;
+  const { imageHash, videoHash } = metadata;
+  return imageHash && videoHash ? `${imageHash}:${videoHash}` : undefined;
 }
 
 export type DuplicateDecision =
@@ -34,7 +41,9 @@ export function decideDuplicate(
 ): DuplicateDecision {
   const same = files.filter(
     (file) =>
-      file.metadata.hash === key.hash && file.metadata.title === key.title && file.metadata.fileType === key.fileType,
+      contentHash(file.metadata) === key.hash &&
+      file.metadata.title === key.title &&
+      file.metadata.fileType === key.fileType,
   );
   const inTarget = same.find((file) => file.collectionIDs.includes(collectionID));
   if (inTarget) return { kind: 'skip', existing: inTarget };

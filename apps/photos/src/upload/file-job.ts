@@ -3,6 +3,7 @@
 // PUT the ciphertext to the signed URLs the main thread obtained. The file key never leaves this worker except
 // boxed with the album's key. Runs only in a worker (see upload-worker.ts); nothing is logged.
 import {
+  createBlake2b512Hash,
   encryptBlobB64,
   encryptBoxB64,
   encryptFileForUpload,
@@ -13,10 +14,12 @@ import {
   streamEncryptedSize,
   utf8Bytes,
   type FileEncryption,
+  type StreamingHash,
 } from '@ente/crypto';
 
 import type { FileMetadata } from '../library/types.ts';
 import { readExif } from './exif.ts';
+import { livePhotoZipEntries } from './live-photos.ts';
 import type { ExifFacts } from './metadata.ts';
 import { chooseStaging, completeMultipartBody } from './plan.ts';
 import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
@@ -30,7 +33,10 @@ export type PutTarget =
   | { kind: 'multipart'; parts: { url: string; offset: number; length: number; md5: string }[]; completeURL: string };
 
 export interface EncryptedFileFacts {
+  /** BLAKE2b-512 of what was encrypted (b64); for a live photo, of its ZIP (not part of its metadata). */
   hash: string;
+  /** A live photo's hashes of its image and of its video (its metadata's `imageHash`, `videoHash`). */
+  parts?: { imageHash: string; videoHash: string };
   header: string;
   size: number;
   partLength: number;
@@ -44,15 +50,28 @@ export interface SealedFile {
   pubMagicMetadata?: { version: number; count: number; data: string; header: string };
 }
 
-async function* readFile(file: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+async function* readFile(file: Blob, hash?: StreamingHash): AsyncGenerator<Uint8Array> {
   for (let offset = 0; offset < file.size; offset += STREAM_CHUNK_BYTES) {
-    signal?.throwIfAborted();
+    let bytes: Uint8Array;
     try {
-      yield new Uint8Array(await file.slice(offset, offset + STREAM_CHUNK_BYTES).arrayBuffer());
+      bytes = new Uint8Array(await file.slice(offset, offset + STREAM_CHUNK_BYTES).arrayBuffer());
     } catch {
       throw new UploadError('unreadable', 'the file could not be read');
     }
+    hash?.update(bytes);
+    yield bytes;
   }
+}
+
+async function hashAll(files: readonly File[], progress: (bytes: number) => void): Promise<string[]> {
+  const hashes: string[] = [];
+  let before = 0;
+  for (const file of files) {
+    const start = before;
+    hashes.push(await hashFileB64(readFile(file), { onProgress: (done) => progress(start + done) }));
+    before += file.size;
+  }
+  return hashes;
 }
 
 async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes: number) => void): Promise<void> {
@@ -97,10 +116,42 @@ export function createFileJob() {
     return encryption.key;
   };
 
+  /** Encrypts `plaintextSize` bytes from `source` under a fresh key into the staging; progress in plaintext bytes. */
+  const encryptToStaging = async (
+    source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+    plaintextSize: number,
+    partLength: number,
+    progress: (bytes: number) => void,
+  ): Promise<EncryptedFileFacts> => {
+    const size = streamEncryptedSize(plaintextSize);
+    const where = chooseStaging(size, partLength, size > partLength && (await opfsAvailable()));
+    if (where === 'tooLarge') throw new UploadError('tooLarge');
+    await staging?.dispose();
+    staging = where === 'opfs' ? await opfsStaging() : memoryStaging(size);
+    const into = staging;
+    encryption = await encryptFileForUpload(source, {
+      partLength,
+      write: (bytes) => into.write(bytes),
+      onProgress: progress,
+    });
+    const { hash, header, partMd5s } = encryption;
+    return { hash, header, size: encryption.size, partLength, partMd5s };
+  };
+
   return {
     /** BLAKE2b-512 of the file (b64); progress in bytes read. */
     async hash({ file }: { file: File }, progress: (bytes: number) => void): Promise<string> {
-      return hashFileB64(readFile(file), { onProgress: progress });
+      const [hash] = await hashAll([file], progress);
+      return hash ?? '';
+    },
+
+    /** The hashes of a live photo's image and video (b64); progress in bytes read over both. */
+    async hashLivePhoto(
+      { image, video }: { image: File; video: File },
+      progress: (bytes: number) => void,
+    ): Promise<{ imageHash: string; videoHash: string }> {
+      const [imageHash = '', videoHash = ''] = await hashAll([image, video], progress);
+      return { imageHash, videoHash };
     },
 
     /** Encrypts the file under a fresh key into its staging; progress in plaintext bytes. */
@@ -108,19 +159,29 @@ export function createFileJob() {
       { file, partLength }: { file: File; partLength: number },
       progress: (bytes: number) => void,
     ): Promise<EncryptedFileFacts> {
-      const size = streamEncryptedSize(file.size);
-      const where = chooseStaging(size, partLength, size > partLength && (await opfsAvailable()));
-      if (where === 'tooLarge') throw new UploadError('tooLarge');
-      await staging?.dispose();
-      staging = where === 'opfs' ? await opfsStaging() : memoryStaging(size);
-      const into = staging;
-      encryption = await encryptFileForUpload(readFile(file), {
-        partLength,
-        write: (bytes) => into.write(bytes),
-        onProgress: progress,
-      });
-      const { hash, header, partMd5s } = encryption;
-      return { hash, header, size: encryption.size, partLength, partMd5s };
+      return encryptToStaging(readFile(file), file.size, partLength, progress);
+    },
+
+    /**
+     * Encrypts a live photo's ZIP (its image and video, stored, as client-zip writes it while each part is
+     * read) under a fresh key into the staging, hashing each part on the way: nothing but a chunk of each is
+     * held at once. Progress in bytes of the ZIP.
+     */
+    async encryptLivePhoto(
+      { image, video, partLength }: { image: File; video: File; partLength: number },
+      progress: (bytes: number) => void,
+    ): Promise<EncryptedFileFacts> {
+      const { makeZip, predictLength } = await import('client-zip');
+      const entries = livePhotoZipEntries(image, video);
+      const [imageHash, videoHash] = [await createBlake2b512Hash(), await createBlake2b512Hash()];
+      const zipSize = Number(predictLength(entries));
+      const zip = makeZip([
+        { ...entries[0], input: readFile(image, imageHash) },
+        { ...entries[1], input: readFile(video, videoHash) },
+      ]);
+      const facts = await encryptToStaging(zip, zipSize, partLength, progress);
+      if (encryption?.plaintextSize !== zipSize) throw new UploadError('unknown', 'the ZIP is not the size foreseen');
+      return { ...facts, parts: { imageHash: imageHash.digestB64(), videoHash: videoHash.digestB64() } };
     },
 
     /** Makes and encrypts the thumbnail: of the image itself, or of a video frame captured by the main thread. */

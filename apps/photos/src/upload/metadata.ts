@@ -95,12 +95,15 @@ export interface MetadataInput {
   fileType: FileType;
   /** `File.lastModified`, ms. */
   lastModified: number;
-  /** BLAKE2b-512 of the file, b64. */
-  hash: string;
+  /** BLAKE2b-512 of the file, b64; for a live photo, of its image and of its video. */
+  hash: string | { imageHash: string; videoHash: string };
   exif?: ExifFacts;
 }
 
-/** The metadata JSON of a new file (µs times; `creationTime` from EXIF, else the modification time). */
+/**
+ * The metadata JSON of a new file (µs times; `creationTime` from EXIF, else the modification time). A live photo's
+ * are its image's (name, time, EXIF), with `imageHash` and `videoHash` instead of `hash`.
+ */
 export function buildFileMetadata({ name, fileType, lastModified, hash, exif }: MetadataInput): FileMetadata {
   const modificationTime = Math.round(lastModified) * 1000;
   const metadata: FileMetadata = {
@@ -108,7 +111,7 @@ export function buildFileMetadata({ name, fileType, lastModified, hash, exif }: 
     creationTime: exif?.creationTime ?? modificationTime,
     modificationTime,
     fileType,
-    hash,
+    ...(typeof hash === 'string' ? { hash } : hash),
   };
   if (exif?.latitude !== undefined && exif.longitude !== undefined) {
     metadata.latitude = exif.latitude;

@@ -8,8 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 
 import { decryptBlobBytes, decryptBoxB64, decryptStreamBytes, generateKeyB64, toB64, utf8String } from '@ente/crypto';
+import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
 import type { CreateFileRequest, PhotoFile } from '@ente/protocol';
 
+import { readZipEntries } from '../download/live-photo.ts';
 import { FileType, type GalleryFile } from '../library/types.ts';
 import { createFileJob } from './file-job.ts';
 import { uploadOneFile, type PipelineDeps } from './pipeline.ts';
@@ -225,6 +227,76 @@ describe('uploadOneFile', () => {
       'dispose',
       'terminate',
     ]);
+  });
+
+  test('a live photo: the ZIP of its image and video as one file, the image’s thumbnail, both hashes', async () => {
+    env = await setup();
+    const imageBytes = randomBytes(5 * MiB + 11);
+    const videoBytes = randomBytes(700_000);
+    const image = new File([imageBytes], 'IMG_7.HEIC', { type: 'image/heic', lastModified: 1_700_000_000_000 });
+    const video = new File([videoBytes], 'IMG_7.MOV', { type: 'video/quicktime', lastModified: 1_700_000_001_000 });
+    const outcome = await uploadOneFile({ file: image, video, target: env.target }, control().value, env.deps);
+    expect(outcome.kind).toBe('uploaded');
+    const request = env.calls.at(-1)!.body as CreateFileRequest;
+    const opened = await openUpload(request, env.store.objects, env.collectionKey);
+    const zip = new Uint8Array(opened.bytes);
+    const entries = await readZipEntries(zip);
+    expect(entries.map((entry) => entry.name)).toEqual(['image.HEIC', 'video.MOV']);
+    expect(Buffer.from(entries[0]!.bytes).equals(imageBytes)).toBe(true);
+    expect(Buffer.from(entries[1]!.bytes).equals(videoBytes)).toBe(true);
+    expect(request.file.size).toBe(streamEncryptedSize(zip.length));
+    expect(opened.metadata).toEqual({
+      title: 'IMG_7.HEIC',
+      creationTime: 1_700_000_000_000_000,
+      modificationTime: 1_700_000_000_000_000,
+      fileType: FileType.livePhoto,
+      imageHash: createHash('blake2b512').update(imageBytes).digest('base64'),
+      videoHash: createHash('blake2b512').update(videoBytes).digest('base64'),
+    });
+    // The thumbnail is drawn from the image (a video would need a frame from the main thread).
+    expect(opened.thumbnail).toHaveLength(99_000);
+    expect(env.workerLog.slice(0, 3)).toEqual(['encryptLivePhoto', 'thumbnail', 'exif']);
+  });
+
+  test('a live photo already in the album (both hashes, title, type): skipped after hashing its two parts', async () => {
+    const imageBytes = randomBytes(2000);
+    const videoBytes = randomBytes(3000);
+    const b2 = (bytes: Buffer) => createHash('blake2b512').update(bytes).digest('base64');
+    env = await setup([
+      {
+        id: 43,
+        ownerID: 7,
+        collectionIDs: [5],
+        key: await generateKeyB64(),
+        fileHeader: '',
+        thumbnailHeader: '',
+        updationTime: 0,
+        metadata: {
+          title: 'IMG_8.jpg',
+          creationTime: 0,
+          modificationTime: 0,
+          fileType: FileType.livePhoto,
+          imageHash: b2(imageBytes),
+          videoHash: b2(videoBytes),
+        },
+      },
+    ]);
+    const job = { file: new File([imageBytes], 'IMG_8.jpg'), video: new File([videoBytes], 'IMG_8.mov') };
+    expect(await uploadOneFile({ ...job, target: env.target }, control().value, env.deps)).toEqual({
+      kind: 'skipped',
+      existingFileID: 43,
+    });
+    expect(env.workerLog.filter((method) => method !== 'terminate' && method !== 'dispose')).toEqual(['hashLivePhoto']);
+    // Another video with the same image is another live photo.
+    env.workerLog.length = 0;
+    const other = { ...job, video: new File([randomBytes(3000)], 'IMG_8.mov') };
+    expect((await uploadOneFile({ ...other, target: env.target }, control().value, env.deps)).kind).toBe('uploaded');
+  });
+
+  test('a live photo whose parts are not an image and a video is refused', async () => {
+    env = await setup();
+    const job = { file: new File(['a'], 'a.mov'), video: new File(['b'], 'a.mp4'), target: env.target };
+    await expect(uploadOneFile(job, control().value, env.deps)).rejects.toMatchObject({ reason: 'unsupported' });
   });
 
   test('a large video: multipart with every part MD5 first, completion XML, placeholder thumbnail', async () => {

@@ -1,7 +1,9 @@
 // One file's upload as the main thread conducts it (the queue's `run`): every heavy step happens in the file's
 // upload worker (file-job.ts); here only decisions and the API calls.
 //
-// 1. Its type from its MIME type or extension (unsupported: fail), its size within the server's limit.
+// 1. Its type from its MIME type or extension (unsupported: fail), its size within the server's limit. A live
+//    photo (an image and a video handed in together) is one file: the ZIP of the two, its image's thumbnail,
+//    EXIF and name, its metadata with `imageHash` and `videoHash` (live-photos.ts).
 // 2. When the library has a file of the same title and type, the worker hashes it first and the duplicate rule
 //    decides (duplicates.ts): skipped, or added from another album with its key boxed again, or uploaded.
 // 3. The worker encrypts it under a fresh key into its staging (hashing it on the way, and checking the rule
@@ -13,12 +15,12 @@
 import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
 
 import { FileType, type GalleryFile } from '../library/types.ts';
-import { decideDuplicate, mayBeDuplicate, type DuplicateDecision } from './duplicates.ts';
-import type { PutTarget } from './file-job.ts';
+import { contentHash, decideDuplicate, mayBeDuplicate, type DuplicateDecision } from './duplicates.ts';
+import type { EncryptedFileFacts, PutTarget } from './file-job.ts';
 import { buildFileMetadata, buildPublicMetadata, fileTypeOf, type ExifFacts } from './metadata.ts';
 import { MAX_OBJECT_BYTES, planObjectUpload, UPLOAD_PART_BYTES } from './plan.ts';
 import { fileWork, workBefore } from './progress.ts';
-import type { UploadRunControl } from './queue.ts';
+import { itemBytes, type UploadJob, type UploadRunControl } from './queue.ts';
 import { UploadError, type UploadOutcome, type UploadTarget } from './types.ts';
 import type { UploadApi } from './upload-api.ts';
 import type { UploadWorker } from './worker-client.ts';
@@ -34,15 +36,25 @@ export interface PipelineDeps {
   partLength?: number;
 }
 
+/** The item's metadata type: a file's by its MIME type or name; a live photo's parts must be an image and a video. */
+function itemFileType({ file, video }: UploadJob): FileType | undefined {
+  const fileType = fileTypeOf(file.name, file.type);
+  if (!video) return fileType;
+  const parts = fileType === FileType.image && fileTypeOf(video.name, video.type) === FileType.video;
+  return parts ? FileType.livePhoto : undefined;
+}
+
 export async function uploadOneFile(
-  { file, target }: { file: File; target: UploadTarget },
+  job: UploadJob,
   control: UploadRunControl,
   deps: PipelineDeps,
 ): Promise<UploadOutcome> {
+  const { file, video, target } = job;
   const { signal } = control;
-  const fileType = fileTypeOf(file.name, file.type);
+  const fileType = itemFileType(job);
   if (fileType === undefined) throw new UploadError('unsupported');
-  if (streamEncryptedSize(file.size) > MAX_OBJECT_BYTES) throw new UploadError('tooLarge');
+  const bytes = itemBytes(job);
+  if (streamEncryptedSize(bytes) > MAX_OBJECT_BYTES) throw new UploadError('tooLarge');
   const partLength = deps.partLength ?? UPLOAD_PART_BYTES;
   signal.throwIfAborted();
 
@@ -51,26 +63,29 @@ export async function uploadOneFile(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     const hashesFirst = mayBeDuplicate(file.name, fileType, deps.existingFiles());
-    control.setProgress(0, fileWork(file.size, hashesFirst));
+    control.setProgress(0, fileWork(bytes, hashesFirst));
     const decide = (hash: string) =>
       decideDuplicate({ title: file.name, fileType, hash }, target.collectionID, deps.existingFiles(), deps.userID());
 
     if (hashesFirst) {
       control.setStatus('hashing');
-      const hash = await worker.call('hash', { file }, { onProgress: (done) => control.setProgress(done) });
-      const decision = decide(hash);
+      const onProgress = (done: number) => control.setProgress(done);
+      const hash = video
+        ? contentHash(await worker.call('hashLivePhoto', { image: file, video }, { onProgress }))
+        : await worker.call('hash', { file }, { onProgress });
+      const decision = decide(hash ?? '');
       if (decision.kind !== 'upload') return await settleDuplicate(decision, target, worker, deps.api, signal);
     }
 
     control.setStatus('encrypting');
-    const encryptingFrom = workBefore('encrypting', file.size, hashesFirst);
-    const encrypted = await worker.call(
-      'encrypt',
-      { file, partLength },
-      { onProgress: (done) => control.setProgress(encryptingFrom + done) },
-    );
+    const encryptingFrom = workBefore('encrypting', bytes, hashesFirst);
+    const onProgress = (done: number) => control.setProgress(encryptingFrom + done);
+    const encrypted: EncryptedFileFacts = video
+      ? await worker.call('encryptLivePhoto', { image: file, video, partLength }, { onProgress })
+      : await worker.call('encrypt', { file, partLength }, { onProgress });
+    const hash = encrypted.parts ?? encrypted.hash;
     if (!hashesFirst) {
-      const decision = decide(encrypted.hash);
+      const decision = decide(typeof hash === 'string' ? hash : (contentHash(hash) ?? ''));
       if (decision.kind !== 'upload') return await settleDuplicate(decision, target, worker, deps.api, signal);
     }
 
@@ -78,14 +93,8 @@ export async function uploadOneFile(
     const thumbnail = await worker.call('thumbnail', fileType === FileType.video ? { frame } : { file }, {
       transfer: frame ? [frame] : [],
     });
-    const exif: ExifFacts = fileType === FileType.image ? await worker.call('exif', { file }) : {};
-    const metadata = buildFileMetadata({
-      name: file.name,
-      fileType,
-      lastModified: file.lastModified,
-      hash: encrypted.hash,
-      exif,
-    });
+    const exif: ExifFacts = fileType !== FileType.video ? await worker.call('exif', { file }) : {};
+    const metadata = buildFileMetadata({ name: file.name, fileType, lastModified: file.lastModified, hash, exif });
     const sealed = await worker.call('seal', {
       collectionKey: target.collectionKey,
       metadata,
@@ -111,7 +120,7 @@ export async function uploadOneFile(
       fileObjectKey = answer.objectKey;
     }
     const thumbnailURL = await deps.api.uploadURL({ contentLength: thumbnail.size, contentMD5: thumbnail.md5 }, signal);
-    const uploadingFrom = workBefore('uploading', file.size, hashesFirst);
+    const uploadingFrom = workBefore('uploading', bytes, hashesFirst);
     await worker.call('putFile', { target: put }, { onProgress: (sent) => control.setProgress(uploadingFrom + sent) });
     await worker.call('putThumbnail', { url: thumbnailURL.url });
 

@@ -137,3 +137,11 @@ test('listeners hear changes; whenIdle resolves when nothing is pending; clearFi
   queue.add(files(1), target);
   expect(heard).toBe(count);
 });
+
+test('a live photo is one item: its image as the file, its video beside it, the work of both', () => {
+  const { queue, runs } = harness(1);
+  const [image, video] = files(100, 50);
+  queue.add([{ image: image!, video: video! }], target);
+  expect(queue.snapshot().items).toMatchObject([{ file: image, video, total: 300 }]);
+  expect(runs.map((run) => run.name)).toEqual(['f0.jpg']);
+});

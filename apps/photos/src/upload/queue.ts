@@ -4,7 +4,15 @@
 // cancelled file back in the queue. Listeners hear of every change and read an immutable snapshot (fit for
 // React's useSyncExternalStore). The queue knows nothing of HTTP or crypto: `run` does the work.
 import { fileWork, overallProgress, type Progress } from './progress.ts';
-import { asUploadError, type UploadError, type UploadOutcome, type UploadStatus, type UploadTarget } from './types.ts';
+import {
+  asUploadError,
+  livePhotoPartsOf,
+  type UploadError,
+  type UploadInput,
+  type UploadOutcome,
+  type UploadStatus,
+  type UploadTarget,
+} from './types.ts';
 
 /** What `run` is told for one file: its stage and its progress, and a signal aborted when it is cancelled. */
 export interface UploadRunControl {
@@ -13,15 +21,22 @@ export interface UploadRunControl {
   setProgress(done: number, total?: number): void;
 }
 
-export type RunUpload = (
-  job: { file: File; target: UploadTarget },
-  control: UploadRunControl,
-) => Promise<UploadOutcome>;
+/** One item's work: a file, or a live photo (its image as `file`, its video as `video`). */
+export interface UploadJob {
+  file: File;
+  video?: File;
+  target: UploadTarget;
+}
+
+export type RunUpload = (job: UploadJob, control: UploadRunControl) => Promise<UploadOutcome>;
 
 /** One file of the queue as listeners see it. */
 export interface UploadItem {
   readonly id: number;
+  /** The file, or a live photo's image (whose name is the item's title). */
   readonly file: File;
+  /** A live photo's video. */
+  readonly video?: File;
   readonly target: UploadTarget;
   readonly status: UploadStatus;
   readonly done: number;
@@ -38,8 +53,8 @@ export interface UploadQueueSnapshot {
 }
 
 export interface UploadQueue {
-  /** Queues files for `target`; answers their ids. */
-  add(files: readonly File[], target: UploadTarget): number[];
+  /** Queues files (or live photos) for `target`; answers their ids. */
+  add(inputs: readonly UploadInput[], target: UploadTarget): number[];
   cancel(id: number): void;
   cancelAll(): void;
   /** Queues a failed or cancelled file again. */
@@ -58,6 +73,9 @@ interface Entry {
   item: UploadItem;
   controller?: AbortController;
 }
+
+/** The bytes an item reads: a file's, or both of a live photo's. */
+export const itemBytes = (item: { file: File; video?: File }) => item.file.size + (item.video?.size ?? 0);
 
 const finalStatuses: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled']);
 
@@ -111,7 +129,8 @@ export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; co
       },
     };
     try {
-      const outcome = await run({ file: entry.item.file, target: entry.item.target }, control);
+      const { file, video, target } = entry.item;
+      const outcome = await run({ file, ...(video ? { video } : {}), target }, control);
       if (stillMine()) update(entry, { status: 'done', outcome, done: entry.item.total });
     } catch (error) {
       if (entry.controller === controller) {
@@ -135,14 +154,17 @@ export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; co
   const requeue = (entry: Entry) => {
     if (entry.item.status !== 'failed' && entry.item.status !== 'cancelled') return;
     entry.controller = undefined;
-    update(entry, { status: 'queued', done: 0, total: fileWork(entry.item.file.size, false), error: undefined });
+    update(entry, { status: 'queued', done: 0, total: fileWork(itemBytes(entry.item), false), error: undefined });
   };
 
   return {
-    add(files, target) {
-      const ids = files.map((file) => {
+    add(inputs, target) {
+      const ids = inputs.map((input) => {
         const id = nextID++;
-        const item: UploadItem = { id, file, target, status: 'queued', done: 0, total: fileWork(file.size, false) };
+        const live = livePhotoPartsOf(input);
+        const parts = live ? { file: live.image, video: live.video } : { file: input as File };
+        const total = fileWork(itemBytes(parts), false);
+        const item: UploadItem = { id, ...parts, target, status: 'queued', done: 0, total };
         entries.set(id, { item });
         return id;
       });

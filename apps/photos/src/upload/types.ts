@@ -8,6 +8,23 @@ export interface UploadTarget {
   collectionKey: string;
 }
 
+/**
+ * A live photo's two files (docs/protocol.md#photos-client-encryption), uploaded as one item: the ZIP of both
+ * is its file, the image gives its title, thumbnail and EXIF.
+ */
+export interface LivePhotoParts {
+  image: File;
+  video: File;
+}
+
+/** What the queue takes for one item: a file, or a live photo's image and video. */
+export type UploadInput = File | LivePhotoParts;
+
+/** The live photo's parts when `input` is one. */
+export function livePhotoPartsOf(input: UploadInput): LivePhotoParts | undefined {
+  return 'image' in input && 'video' in input ? input : undefined;
+}
+
 /** How one file ended (docs/decisions.md#the-photos-app, duplicates). */
 export type UploadOutcome =
   /** Encrypted, uploaded and confirmed: the file as POST /files answered it. */

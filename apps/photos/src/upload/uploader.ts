@@ -52,6 +52,7 @@ registerInMemoryReset('photos-upload', async () => {
   await clearUploadStaging({ all: true });
 });
 
+export { pairLivePhotos } from './live-photos.ts';
 export type { UploadQueue, UploadQueueSnapshot, UploadItem } from './queue.ts';
-export type { UploadOutcome, UploadTarget, UploadErrorReason, UploadStatus } from './types.ts';
+export type { UploadInput, UploadOutcome, UploadTarget, UploadErrorReason, UploadStatus } from './types.ts';
 export { UploadError } from './types.ts';

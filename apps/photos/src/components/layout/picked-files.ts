@@ -1,13 +1,18 @@
 // What the person hands the app to upload, from the file pickers or a drop: each file with its path relative
 // to what was chosen ("Trip/Day 1/IMG_1.jpg" for a folder, the bare name for a loose file), which the upload
 // uses to make albums of folders. Directories of a drop are read recursively with the entry API
-// (`DataTransferItem.webkitGetAsEntry`), the only way a page can see a dropped folder's content.
+// (`DataTransferItem.webkitGetAsEntry`), the only way a page can see a dropped folder's content. Where the browser
+// also gives file system handles for a drop (Chromium's `getAsFileSystemHandle`), each file's handle is kept in
+// `fileHandles`, so that an upload interrupted by a reload can read the file again (upload/pending-uploads.ts).
 
 /** A file to upload and where it sat in what was chosen (no leading slash; "/" between the parts). */
 export interface PickedFile {
   file: File;
   relativePath: string;
 }
+
+/** The handle of a dropped file, where the browser gave one (see `pickedFromDrop`). */
+export const fileHandles = new WeakMap<File, FileSystemFileHandle>();
 
 /** The files of an `<input type="file">`, with `webkitdirectory` or not. */
 export function pickedFromInput(files: FileList | readonly File[]): PickedFile[] {
@@ -22,8 +27,14 @@ export function pickedFromInput(files: FileList | readonly File[]): PickedFile[]
 export function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
   const entries: FileSystemEntry[] = [];
   const loose: File[] = [];
+  const handles: Promise<FileSystemHandle | null>[] = [];
   for (const item of Array.from(transfer.items)) {
     if (item.kind !== 'file') continue;
+    // Asked for now, while the drop's items are readable; used once the files are read.
+    const withHandle = item as DataTransferItem & { getAsFileSystemHandle?(): Promise<FileSystemHandle | null> };
+    if (typeof withHandle.getAsFileSystemHandle === 'function') {
+      handles.push(withHandle.getAsFileSystemHandle().catch(() => null));
+    }
     const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
     if (entry) entries.push(entry);
     else {
@@ -32,7 +43,30 @@ export function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
     }
   }
   if (entries.length === 0 && loose.length === 0) return Promise.resolve(pickedFromInput(Array.from(transfer.files)));
-  return Promise.all(entries.map(readEntry)).then((found) => [...found.flat(), ...pickedFromInput(loose)]);
+  return Promise.all(entries.map(readEntry)).then(async (found) => {
+    const picked = [...found.flat(), ...pickedFromInput(loose)];
+    await keepHandles(picked, handles).catch(() => undefined);
+    return picked;
+  });
+}
+
+/** Records in `fileHandles` the handle of each picked file found under the drop's handles by its relative path. */
+async function keepHandles(picked: readonly PickedFile[], roots: Promise<FileSystemHandle | null>[]): Promise<void> {
+  if (roots.length === 0) return;
+  const byPath = new Map<string, FileSystemFileHandle>();
+  const walk = async (handle: FileSystemHandle, path: string): Promise<void> => {
+    if (handle.kind === 'file') {
+      byPath.set(path, handle as FileSystemFileHandle);
+      return;
+    }
+    const children = (handle as FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> }).values();
+    for await (const child of children) await walk(child, `${path}/${child.name}`);
+  };
+  for (const root of await Promise.all(roots)) if (root) await walk(root, root.name);
+  for (const { file, relativePath } of picked) {
+    const handle = byPath.get(relativePath);
+    if (handle) fileHandles.set(file, handle);
+  }
 }
 
 async function readEntry(entry: FileSystemEntry): Promise<PickedFile[]> {
