@@ -35,6 +35,8 @@ export interface RequestOptions {
   clientPackage?: string;
   /** Query parameters; undefined values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
+  /** Further headers (a public link's access tokens, docs/protocol.md#public-links). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -216,7 +218,10 @@ async function request(method: Method, path: string, body: unknown, options?: Re
  */
 async function send(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
   const description = `${method} ${path}`;
-  const headers: Record<string, string> = { 'X-Client-Package': options.clientPackage ?? clientPackage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'X-Client-Package': options.clientPackage ?? clientPackage(),
+  };
   if (options.token !== undefined) headers['X-Auth-Token'] = options.token;
   else if (options.auth) headers['X-Auth-Token'] = await ensureAuthToken();
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -96,6 +96,18 @@ describe('thumbnail', () => {
     await expect(job.thumbnail({ fileID: 3, url, key, header })).rejects.toEqual(new MediaError('network'));
   });
 
+  test('with cache: false (a public album) the thumbs cache is neither read nor written', async () => {
+    const jpeg = randomBytes(100);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    const other = await thumbnailOf(randomBytes(100));
+    stored.set(thumbnailCacheKey(3), new Uint8Array(other.encrypted));
+    answers.set(url, body(encrypted));
+    const blob = await createMediaJob().thumbnail({ fileID: 3, url, key, header, cache: false });
+    expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(fetched).toEqual([url]);
+    expect(Buffer.from(stored.get(thumbnailCacheKey(3))!).equals(other.encrypted)).toBe(true);
+  });
+
   test('without Cache Storage (an insecure context) it still works', async () => {
     delete (globalThis as { caches?: unknown }).caches;
     const jpeg = randomBytes(100);

@@ -45,6 +45,8 @@ export interface ThumbnailRequest {
   url: string;
   key: string;
   header: string;
+  /** False: neither read nor write the `thumbs` cache (a public album's thumbnails are not the user's). */
+  cache?: boolean;
 }
 
 export interface OriginalRequest {
@@ -70,8 +72,8 @@ async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<
 export function createMediaJob() {
   return {
     /** The decrypted thumbnail (a JPEG). */
-    async thumbnail({ fileID, url, key, header }: ThumbnailRequest): Promise<Blob> {
-      const cache = await openThumbnailCache();
+    async thumbnail({ fileID, url, key, header, cache: useCache = true }: ThumbnailRequest): Promise<Blob> {
+      const cache = useCache ? await openThumbnailCache() : undefined;
       const cacheKey = thumbnailCacheKey(fileID);
       const cached = await cache?.match(cacheKey);
       if (cached) {

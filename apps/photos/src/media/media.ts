@@ -50,12 +50,36 @@ function mediaWorker(): WorkerConnection<MediaJob> {
   return connection;
 }
 
-/** The URL of an object route, with the token in the query so that the 307 carries no header. */
-async function objectURL(kind: 'preview' | 'download', fileID: number): Promise<string> {
-  const url = new URL(`${(await apiOrigin()).replace(/\/+$/, '')}/files/${kind}/${fileID}`);
-  url.searchParams.set('token', await ensureAuthToken());
-  return url.toString();
+/** Where thumbnails and originals come from: the signed-in user's routes, or a public link's (public-album/). */
+export interface MediaRoutes {
+  /** The URL of a file's thumbnail (`preview`) or original (`download`), its credentials in the query. */
+  objectURL(kind: 'preview' | 'download', fileID: number): Promise<string>;
+  /** Whether thumbnails may be kept, encrypted, in the `thumbs` cache (the signed-in user's, cleared at logout). */
+  cacheThumbnails: boolean;
 }
+
+/** The object routes of the signed-in user, with the token in the query so that the 307 carries no header. */
+const signedInRoutes: MediaRoutes = {
+  async objectURL(kind, fileID) {
+    const url = new URL(`${(await apiOrigin()).replace(/\/+$/, '')}/files/${kind}/${fileID}`);
+    url.searchParams.set('token', await ensureAuthToken());
+    return url.toString();
+  },
+  cacheThumbnails: true,
+};
+
+let routes = signedInRoutes;
+
+/**
+ * Serves media from `next` (a public album's routes) or, with undefined, from the signed-in routes again.
+ * Everything kept from the routes before is dropped first.
+ */
+export function setMediaRoutes(next: MediaRoutes | undefined): void {
+  resetMedia();
+  routes = next ?? signedInRoutes;
+}
+
+const objectURL: MediaRoutes['objectURL'] = (kind, fileID) => routes.objectURL(kind, fileID);
 
 function once(key: string, make: () => Promise<string>): Promise<string> {
   const pending = inFlight.get(key);
@@ -83,6 +107,7 @@ export function thumbnailURL(file: ThumbnailSource): Promise<string> {
       url: await objectURL('preview', file.id),
       key: file.key,
       header: file.thumbnailHeader,
+      cache: routes.cacheThumbnails,
     };
     const blob = await mediaWorker().call('thumbnail', request);
     const url = URL.createObjectURL(blob);
