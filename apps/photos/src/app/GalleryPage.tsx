@@ -4,9 +4,11 @@
 // the viewer's media (use-viewer-media.ts) and downloads (download/). The components hold the UI state; this
 // module turns what the person did into the library's writes.
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import LeaveIcon from '@mui/icons-material/LogoutOutlined';
+import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Button from '@mui/material/Button';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
@@ -16,13 +18,15 @@ import { AlbumsView } from '../components/albums/AlbumsView.tsx';
 import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
 import { sectionOfView } from '../components/layout/sections.ts';
 import { PhotosView } from '../components/PhotosView.tsx';
+import { AlbumSharing, type SharingDialog } from '../components/share/AlbumSharing.tsx';
+import type { AlbumSharingActions } from '../components/share/share-types.ts';
 import { TrashView } from '../components/trash/TrashView.tsx';
 import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
 import { UploadPrompts } from '../components/upload-panel/UploadPrompts.tsx';
 import { downloadOriginal, downloadZip } from '../download/download.ts';
 import { DownloadError } from '../download/save.ts';
 import type { Album, GalleryFile } from '../library/types.ts';
-import { filesOfAlbum, useLibrary, type Library, type LibrarySnapshot } from '../library/use-library.ts';
+import { filesOfAlbum, shareableLink, useLibrary, type Library, type LibrarySnapshot } from '../library/use-library.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
 import { LibraryThumbnail } from './thumbnail.ts';
@@ -56,6 +60,20 @@ function filesOf(snapshot: LibrarySnapshot, ids: readonly number[]): GalleryFile
 
 /** Albums files can be added or moved to: the user's own and those they collaborate on. */
 const writable = (albums: readonly Album[]) => albums.filter((album) => album.role !== 'VIEWER');
+
+/** Sharing through the library: each write resolves once the library shows it (the dialogs show the result). */
+function sharingActions(library: Library): AlbumSharingActions {
+  return {
+    // A share's failure (an address without an account, say) is the dialog's to say; it is not logged.
+    share: (album, email, role) => library.shareAlbum(album.id, email, role),
+    unshare: (album, email) => logged('stop sharing an album', library.unshareAlbum(album.id, email)),
+    leave: (album) => logged('leave an album', library.leaveAlbum(album.id)),
+    createLink: (album) => logged('create a public link', library.createLink(album.id)),
+    updateLink: (album, change) => logged('change a public link', library.updateLink(album.id, change)),
+    deleteLink: (album) => logged('remove a public link', library.deleteLink(album.id)),
+    linkURL: (album) => album.link && shareableLink(album.link.url, album.key),
+  };
+}
 
 /** A new album, as the library shows it once created. */
 async function createdAlbum(library: Library, name: string): Promise<Album> {
@@ -111,6 +129,7 @@ export function GalleryPage() {
   const { t } = useTranslation('photos');
   const { library, snapshot, error } = useLibrary();
   const uploads = useUploads(library);
+  const [sharingDialog, setSharingDialog] = useState<SharingDialog>();
   const section = sectionOfView(router.query.view);
   const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
@@ -141,6 +160,7 @@ export function GalleryPage() {
     deleteAlbum: (target: Album, keepFiles: boolean) =>
       logged('delete an album', library.deleteAlbum(target.id, { keepFiles })),
   };
+  const sharing = sharingActions(library);
   const fileActions = {
     createAlbum: albumActions.createAlbum,
     addToAlbum: (to: Album, ids: readonly number[]) =>
@@ -184,6 +204,7 @@ export function GalleryPage() {
         Thumbnail={LibraryThumbnail}
         onOpen={openAlbum}
         actions={mine ? albumActions : {}}
+        sharing={sharing}
       />
     );
   } else if (section === 'trash') {
@@ -218,15 +239,41 @@ export function GalleryPage() {
       title={album?.name}
       onFiles={section === 'trash' ? undefined : (picked) => uploads.upload(picked, album)}
       actions={
-        album &&
-        albumFiles.length > 0 && (
-          <Button startIcon={<DownloadIcon />} onClick={() => saveFiles(albumFiles, album.name)}>
-            {t('selection.download')}
-          </Button>
+        album && (
+          <>
+            {albumFiles.length > 0 && (
+              <Button startIcon={<DownloadIcon />} onClick={() => saveFiles(albumFiles, album.name)}>
+                {t('selection.download')}
+              </Button>
+            )}
+            {/* An album of the user's own is shared; one shared with them can be left ("uncategorized" neither). */}
+            {album.type !== 'uncategorized' &&
+              (album.role === 'OWNER' ? (
+                <Button
+                  startIcon={<ShareIcon />}
+                  onClick={() => setSharingDialog({ kind: 'share', albumID: album.id })}
+                >
+                  {t('share.open')}
+                </Button>
+              ) : (
+                <Button
+                  startIcon={<LeaveIcon />}
+                  onClick={() => setSharingDialog({ kind: 'leave', albumID: album.id })}
+                >
+                  {t('share.leave')}
+                </Button>
+              ))}
+          </>
         )
       }
     >
       {content}
+      <AlbumSharing
+        dialog={sharingDialog}
+        albums={snapshot.albums}
+        actions={sharing}
+        onClose={() => setSharingDialog(undefined)}
+      />
       {uploads.queue && <Uploads queue={uploads.queue} />}
       <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} />
     </PhotosLayout>

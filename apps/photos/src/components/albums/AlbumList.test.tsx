@@ -92,3 +92,21 @@ test('no albums: says so', async () => {
   expect(await screen.findByText('No albums yet. Create one to group your photos.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'New album' })).not.toBeInTheDocument();
 });
+
+test('share is in the menu of an owned album, leave in that of an album shared with the person', async () => {
+  const user = userEvent.setup();
+  const onShare = jest.fn<(album: Album) => void>();
+  const onLeave = jest.fn<(album: Album) => void>();
+  renderInShell(
+    <AlbumList albums={albumSummaries(albums, files)} onOpen={jest.fn()} onShare={onShare} onLeave={onLeave} />,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Actions for Zoo' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share']);
+  await user.click(screen.getByRole('menuitem', { name: 'Share' }));
+  expect(onShare).toHaveBeenCalledWith(zoo);
+  await user.click(screen.getByRole('button', { name: 'Actions for From Ann' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Leave album']);
+  await user.click(screen.getByRole('menuitem', { name: 'Leave album' }));
+  expect(onLeave).toHaveBeenCalledWith(expect.objectContaining({ name: 'From Ann' }));
+  expect(onShare).toHaveBeenCalledTimes(1);
+});

@@ -1,5 +1,6 @@
 // The list of albums: a card per album (its cover, the newest file's thumbnail; its name; how many items), the
-// order (by name or newest first) and, for the albums the person owns, a menu to rename or delete one. A card
+// order (by name or newest first) and a menu per album: rename, share or delete one the person owns, leave one
+// shared with them. A card
 // is a button that opens the album; the menu's button sits beside it. Not virtualized: a library has tens or
 // hundreds of albums, not tens of thousands.
 import AddIcon from '@mui/icons-material/Add';
@@ -34,7 +35,10 @@ export interface AlbumListProps {
   onCreate?: () => void;
   /** Offered in the menu of the albums the person owns, when given. */
   onRename?: (album: Album) => void;
+  onShare?: (album: Album) => void;
   onDelete?: (album: Album) => void;
+  /** Offered in the menu of the albums shared with the person, when given. */
+  onLeave?: (album: Album) => void;
 }
 
 export function AlbumList(props: AlbumListProps) {
@@ -45,14 +49,32 @@ export function AlbumList(props: AlbumListProps) {
     onOpen,
     onCreate,
     onRename,
+    onShare,
     onDelete,
+    onLeave,
   } = props;
   const [sort, setSort] = useState(initialSort);
   const { t } = useTranslation('photos');
   const sortLabelId = useId();
   const [menu, setMenu] = useState<{ album: Album; anchor: HTMLElement }>();
   const sorted = useMemo(() => sortAlbums(albums, sort, currentLocale()), [albums, sort]);
-  const hasActions = onRename !== undefined || onDelete !== undefined;
+  const ownActions = [onRename, onShare, onDelete].some((action) => action !== undefined);
+  const hasMenu = (album: Album) => (album.role === 'OWNER' ? ownActions : onLeave !== undefined);
+  // Each entry of the menu closes it, then acts on its album.
+  const entry = (label: string, action: ((album: Album) => void) | undefined, danger = false) =>
+    action && (
+      <MenuItem
+        key={label}
+        onClick={() => {
+          setMenu(undefined);
+          if (menu) action(menu.album);
+        }}
+        sx={danger ? { color: 'error.main' } : undefined}
+      >
+        {label}
+      </MenuItem>
+    );
+  const own = menu?.album.role === 'OWNER';
 
   return (
     <Box component="section" aria-label={t('albums.label')}>
@@ -96,37 +118,20 @@ export function AlbumList(props: AlbumListProps) {
               summary={summary}
               Thumbnail={Thumbnail}
               onOpen={onOpen}
-              onMenu={
-                hasActions && summary.album.role === 'OWNER'
-                  ? (anchor) => setMenu({ album: summary.album, anchor })
-                  : undefined
-              }
+              onMenu={hasMenu(summary.album) ? (anchor) => setMenu({ album: summary.album, anchor }) : undefined}
             />
           ))}
         </Box>
       )}
       <Menu anchorEl={menu?.anchor} open={menu !== undefined} onClose={() => setMenu(undefined)}>
-        {onRename && (
-          <MenuItem
-            onClick={() => {
-              setMenu(undefined);
-              if (menu) onRename(menu.album);
-            }}
-          >
-            {t('albums.rename')}
-          </MenuItem>
-        )}
-        {onDelete && (
-          <MenuItem
-            onClick={() => {
-              setMenu(undefined);
-              if (menu) onDelete(menu.album);
-            }}
-            sx={{ color: 'error.main' }}
-          >
-            {t('albums.delete')}
-          </MenuItem>
-        )}
+        {own
+          ? [
+              entry(t('albums.rename'), onRename),
+              // The server shares no "uncategorized" album (where uploads without an album go).
+              entry(t('share.open'), menu.album.type === 'uncategorized' ? undefined : onShare),
+              entry(t('albums.delete'), onDelete, true),
+            ]
+          : entry(t('share.leave'), onLeave, true)}
       </Menu>
     </Box>
   );

@@ -64,3 +64,35 @@ test('new album, rename and delete go through their dialogs to the page', async 
   await user.click(within(remove).getByRole('button', { name: 'Delete album' }));
   expect(actions.deleteAlbum).toHaveBeenCalledWith(cats, false);
 });
+
+test('share opens the share dialog of the album (fetched when first opened); leave asks first', async () => {
+  const user = userEvent.setup();
+  const fromAnn = albumOf(3, 'From Ann', { role: 'VIEWER', owner: { id: 2, email: 'ann@example.org', role: 'OWNER' } });
+  const sharing = {
+    share: jest.fn((_album: Album, _email: string, _role: string) => Promise.resolve()),
+    unshare: jest.fn(() => Promise.resolve()),
+    createLink: jest.fn(() => Promise.resolve()),
+    updateLink: jest.fn(() => Promise.resolve()),
+    deleteLink: jest.fn(() => Promise.resolve()),
+    leave: jest.fn((_album: Album) => Promise.resolve()),
+    linkURL: () => undefined,
+  };
+  renderInShell(
+    <AlbumsView albums={[trip, fromAnn]} files={files} onOpen={jest.fn()} actions={{}} sharing={sharing} />,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Actions for Trip' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
+  const share = await screen.findByRole('dialog', { name: 'Share “Trip”' });
+  await user.type(within(share).getByRole('textbox', { name: 'E-mail address' }), 'ann@example.org{Enter}');
+  expect(sharing.share).toHaveBeenCalledWith(trip, 'ann@example.org', 'VIEWER');
+  await user.click(within(share).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await user.click(screen.getByRole('button', { name: 'Actions for From Ann' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Leave album' }));
+  const leave = await screen.findByRole('dialog', { name: 'Leave “From Ann”?' });
+  expect(within(leave).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(leave).getByRole('button', { name: 'Leave album' }));
+  expect(sharing.leave).toHaveBeenCalledWith(fromAnn);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
