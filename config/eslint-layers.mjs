@@ -44,9 +44,9 @@ export const testOnlyLayers = {
 /** Restricted modules that the test code of another layer may import too (the SRP oracle of the server's native SRP). */
 export const testOnlyModules = {
   'fast-srp-hap': ['server'],
-  // The browser tests' independent reader of the photos app's uploads (e2e/photos-oracle.ts): libsodium with
-  // none of our crypto code between it and the ciphertext.
-  'libsodium-wrappers-sumo': ['e2e'],
+  // The browser tests' independent reader of the photos app's uploads (e2e/photos-oracle.ts), and the server's
+  // cast test playing the screen: libsodium with none of our crypto code between it and the ciphertext.
+  'libsodium-wrappers-sumo': ['e2e', 'server'],
 };
 
 /** Third-party modules that only one layer may import. */

@@ -21,6 +21,7 @@ import { parseEveryBodyAsJson } from './http/validation.ts';
 import { proxyTrust } from './lib/addresses.ts';
 import type { Clock } from './lib/clock.ts';
 import { registerAuthenticatorRoutes } from './routes/authenticator.ts';
+import { registerCastRoutes } from './routes/cast.ts';
 import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerGallerySupportRoutes } from './routes/gallery-support.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerTrashRoutes(app, ctx);
   registerPublicLinkRoutes(app, ctx, objects);
   registerGallerySupportRoutes(app, ctx);
+  registerCastRoutes(app, ctx, objects);
   // An S3 store's URLs go to the store itself.
   const embedded = embeddedStoreOf(objects);
   if (embedded) registerObjectRoutes(app, embedded);
@@ -120,11 +122,14 @@ function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Request lines (debug) must not carry a token passed as ?token= (or a public link's).
+            // Request lines (debug) must not carry a token passed as ?token= (or a public link's, or a cast token).
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({
                 method: request.method,
-                url: request.url.replace(/([?&](?:token|accessToken|accessTokenJWT)=)[^&]*/gi, '$1[redacted]'),
+                url: request.url.replace(
+                  /([?&](?:token|accessToken|accessTokenJWT|castToken)=)[^&]*/gi,
+                  '$1[redacted]',
+                ),
                 remoteAddress: request.ip,
               }),
             },

@@ -45,6 +45,7 @@ export const apiErrorCodes = [
   'FILE_IN_TRASH',
   'LINK_DEVICE_LIMIT_EXCEEDED',
   'PUBLIC_COLLECT_DISABLED',
+  'CAST_DEVICE_LIMIT_REACHED',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -13,3 +13,4 @@ export * from './passkeys.ts';
 export * from './authenticator.ts';
 export * from './photos.ts';
 export * from './photos-trash-links.ts';
+export * from './cast.ts';

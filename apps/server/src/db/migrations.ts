@@ -378,4 +378,34 @@ export const migrations: Record<string, readonly string[]> = {
       PRIMARY KEY (share_id, ip, user_agent)
     )`,
   ],
+  // Cast (docs/protocol.md#cast): a screen's row from its registration (code, public key, address) until it is
+  // revoked; a sender's pairing fills in the album, the caster, the sealed payload and the SHA-256 of the cast
+  // token (never the token), and the hash of the session that paired it, whose end ends the cast. A live code
+  // names one row at a time.
+  '0011_casting': [
+    `CREATE TABLE casting (
+      id UUID PRIMARY KEY,
+      code TEXT NOT NULL,
+      public_key TEXT NOT NULL,
+      ip TEXT NOT NULL,
+      collection_id BIGINT REFERENCES collections (collection_id) ON DELETE CASCADE,
+      cast_user BIGINT REFERENCES users (user_id) ON DELETE CASCADE,
+      session_hash TEXT,
+      token_hash TEXT UNIQUE,
+      encrypted_payload TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      paired_at BIGINT,
+      last_used_at BIGINT NOT NULL,
+      CONSTRAINT casting_pairing_whole CHECK (
+        (collection_id IS NULL) = (cast_user IS NULL) AND (collection_id IS NULL) = (session_hash IS NULL)
+        AND (collection_id IS NULL) = (token_hash IS NULL) AND (collection_id IS NULL) = (encrypted_payload IS NULL)
+        AND (collection_id IS NULL) = (paired_at IS NULL)
+      )
+    )`,
+    `CREATE UNIQUE INDEX casting_live_code ON casting (code) WHERE NOT is_deleted`,
+    `CREATE INDEX casting_caster ON casting (cast_user) WHERE NOT is_deleted`,
+    `CREATE INDEX casting_collection ON casting (collection_id) WHERE NOT is_deleted`,
+    `CREATE INDEX casting_last_used ON casting (last_used_at)`,
+  ],
 };

@@ -40,6 +40,7 @@ export interface Database {
   trash: TrashTable;
   public_collection_tokens: PublicCollectionTokensTable;
   public_collection_access_history: PublicCollectionAccessHistoryTable;
+  casting: CastingTable;
 }
 
 export interface UsersTable {
@@ -384,4 +385,28 @@ export interface PublicCollectionAccessHistoryTable {
   ip: string;
   user_agent: string;
   created_at: Int8;
+}
+
+/** A cast screen (services/cast.ts): registered with a code and a public key, then paired by a sender. */
+export interface CastingTable {
+  id: string;
+  /** The pairing code, upper-case; one live row per code. */
+  code: string;
+  /** The screen's X25519 public key (b64). */
+  public_key: string;
+  /** The address the screen registered from (shown to the caster in GET /cast/device-info). */
+  ip: string;
+  /** The pairing: all null until a sender pairs, all set after. */
+  collection_id: Int8 | null;
+  cast_user: Int8 | null;
+  /** SHA-256 of the session token that paired it (tokens.token_hash). */
+  session_hash: string | null;
+  /** SHA-256 of the cast token (b64url), as session tokens are kept. */
+  token_hash: string | null;
+  /** b64 of the sealed box, handed back to the screen unopened. */
+  encrypted_payload: string | null;
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  paired_at: Int8 | null;
+  last_used_at: Int8;
 }

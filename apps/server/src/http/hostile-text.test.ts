@@ -45,6 +45,25 @@ describe('hostile text', () => {
     });
   }
 
+  test('a NUL, a lone surrogate or a control character in a cast code or key is 400, and no screen is registered', async () => {
+    const photos = api.as('io.ente.photos.web');
+    const sender = await signUp(photos, server.mail, { srp: false });
+    const key = (spoiler: string) => `${Buffer.alloc(32).toString('base64').slice(0, 40)}${spoiler}AA=`;
+    for (const spoiler of ['\u0000', '\ud800', '\u0007']) {
+      assertRefused(await api.post('/cast/device-info', { publicKey: key(spoiler) }, { token: null }), 'publicKey');
+      const pairing = {
+        deviceCode: `AB${spoiler}CDE`,
+        collectionID: 1,
+        castToken: `cast_${'a'.repeat(22)}`,
+        encPayload: Buffer.alloc(100).toString('base64'),
+      };
+      assertRefused(await photos.post('/cast/cast-data', pairing, { token: sender.token }), 'deviceCode');
+    }
+    assertRefused(await photos.get('/cast/device-info/AB%00CDE', { token: sender.token }), 'deviceCode');
+    assertRefused(await api.get('/cast/cast-data/AB%07CDE', { token: null }), 'deviceCode');
+    assert.deepEqual(await server.sql('SELECT id FROM casting'), []);
+  });
+
   test('no code was stored nor mailed for a refused address', async () => {
     const before = server.mail.messages.length;
     await api.post('/users/ott', { email: loneSurrogate }, { token: null });

@@ -124,12 +124,26 @@ const routes: Record<string, string[]> = {
   'POST /public-collection/upload-url': ['contentLength', 'contentMD5'],
   'POST /public-collection/multipart-upload-url': ['contentLength', 'partLength', 'partMd5s'],
   'POST /public-collection/file': ['collectionID', 'file', 'thumbnail', 'metadata'],
+  'POST /cast/device-info': ['publicKey'],
+  'POST /cast/device-info/': ['publicKey'],
+  'GET /cast/cast-data/:deviceCode': [],
+  'GET /cast/device-info/:deviceCode': [],
+  'POST /cast/cast-data': ['deviceCode', 'collectionID', 'castToken', 'encPayload'],
+  'POST /cast/cast-data/': ['deviceCode', 'collectionID', 'castToken', 'encPayload'],
+  'DELETE /cast/revoke-all-tokens': [],
+  'DELETE /cast/revoke-all-tokens/': [],
+  'GET /cast/device-info': [],
+  'DELETE /cast/device-info/:deviceID': [],
+  'GET /cast/diff': ['castToken', 'sinceTime'],
+  'GET /cast/info': ['castToken'],
+  'GET /cast/files/preview/:fileID': ['castToken'],
+  'GET /cast/files/download/:fileID': ['castToken'],
 };
 
 /** The photos routes take a token of the photos app. */
 const photosPackage = 'io.ente.photos.web';
 const isPhotosRoute = (path: string) =>
-  /^\/(collections|files|remote-store|billing|trash|public-collection)\//.test(path) || path === '/files';
+  /^\/(collections|files|remote-store|billing|trash|public-collection|cast)\//.test(path) || path === '/files';
 
 // ---- Generated text: all of Unicode, the awkward parts on purpose ----
 
@@ -386,6 +400,10 @@ const plausible: Record<string, unknown> = {
   thumbnail: { objectKey: '1/b', decryptionHeader: b64Bytes(24), size: 1 },
   metadata: { encryptedData: 'AAAA', decryptionHeader: b64Bytes(24) },
   metadataList: [{ id: 1, magicMetadata: { version: 1, count: 1, data: 'AAAA', header: b64Bytes(24) } }],
+  publicKey: b64Bytes(32),
+  deviceCode: 'ABCDEF',
+  castToken: `cast_${'a'.repeat(22)}`,
+  encPayload: b64Bytes(100),
 };
 
 /** Where a route's field means something else than the same name elsewhere. */

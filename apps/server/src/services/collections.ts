@@ -17,6 +17,7 @@ import {
   type PublicLink,
 } from '@ente/protocol';
 
+import { revokeCastsOfCollection } from '../db/casting.ts';
 import * as collectionsDb from '../db/collections.ts';
 import type { CollectionFileRow, CollectionRow } from '../db/collections.ts';
 import type { Db } from '../db/database.ts';
@@ -267,7 +268,7 @@ export async function removeFiles(
 /**
  * Deletes a collection (its owner only; favorites and uncategorized cannot go). With `keepFiles` it must
  * be empty already (409 COLLECTION_NOT_EMPTY); without, every file leaves it, the owner's to the trash. Its
- * shares and its public link end.
+ * shares, its public link and its casts end.
  */
 export async function deleteCollection(
   ctx: Context,
@@ -291,6 +292,7 @@ export async function deleteCollection(
     await collectionsDb.markCollectionFilesDeleted(tx, collectionID, 'all', time);
     await collectionsDb.markSharesDeleted(tx, collectionID, time);
     await disableLinksOf(tx, collectionID, time);
+    await revokeCastsOfCollection(tx, collectionID);
     await collectionsDb.updateCollection(tx, collectionID, { is_deleted: true, updation_time: time });
   });
 }
@@ -379,6 +381,8 @@ async function endShare(tx: Db, collection: CollectionRow, shareeID: number): Pr
   const time = await stampCollections(tx, [collection], [shareeID]);
   await collectionsDb.markSharesDeleted(tx, collectionID, time, shareeID);
   await collectionsDb.markCollectionFilesDeleted(tx, collectionID, { fileOwnerID: shareeID }, time);
+  // A later share must not bring back a screen the sharee cast it to (services/cast.ts).
+  await revokeCastsOfCollection(tx, collectionID, shareeID);
 }
 
 /**

@@ -1,8 +1,9 @@
 // Periodic removal of rows that can no longer matter: expired codes and sessions, old rate-limit
 // windows, spent TOTP codes. Each process runs it; the deletes are idempotent. On the embedded PGlite,
 // also the planner's statistics, which PostgreSQL's autovacuum keeps and PGlite has nothing to keep.
-import { limits } from '@ente/protocol';
+import { castLimits, limits } from '@ente/protocol';
 
+import { deleteStaleCasts } from '../db/casting.ts';
 import { analyze, deleteExpiredRows } from '../db/maintenance.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
 import type { Context } from './context.ts';
@@ -20,6 +21,11 @@ export async function purgeExpired(ctx: Context): Promise<void> {
     // SRP sessions count towards the hourly unverified limit; fake ones are kept a day
     // (docs/protocol.md#second-factor-and-srp-limits).
     srpSessionsBefore: now - MICROS_PER_DAY,
+  });
+  // Cast codes nobody paired within their hour, casts idle for their days, revoked ones (services/cast.ts).
+  await deleteStaleCasts(ctx.db, {
+    unpairedBefore: now - castLimits.codeMinutes * MICROS_PER_MINUTE,
+    idleBefore: now - castLimits.tokenIdleDays * MICROS_PER_DAY,
   });
 }
 

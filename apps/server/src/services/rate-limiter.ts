@@ -19,6 +19,17 @@ export class RateLimiter {
     return (await this.count(key, windowMicros)) <= limit;
   }
 
+  /** The current window's count of `key`, without adding to it (a limit that counts only failures checks it first). */
+  async current(key: string, windowMicros: number): Promise<number> {
+    const windowStart = Math.floor(this.clock.nowMicros() / windowMicros) * windowMicros;
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where((eb) => eb.and({ key, window_start: windowStart }))
+      .executeTakeFirst();
+    return row?.count ?? 0;
+  }
+
   /** Adds one to the current window of `key` and returns the new count. */
   async count(key: string, windowMicros: number): Promise<number> {
     const windowStart = Math.floor(this.clock.nowMicros() / windowMicros) * windowMicros;
