@@ -154,6 +154,22 @@ test('a reload shows the cached library before the network answers; then only ch
   expect(reloaded.snapshot()).toMatchObject({ offline: false, failed: false });
 });
 
+test('an album renamed (its time moved, no file changed) has its diff asked for once, not at every pull', async () => {
+  const holidays = await ownAlbum('Holidays');
+  await upload(holidays, 'a.jpg', 1_000);
+  const library = await open();
+  await library.renameAlbum(holidays.id, 'Holidays 2026');
+  fake.requests.length = 0;
+  await library.refresh();
+  await library.refresh();
+  expect(fake.requests.filter((r) => r.path === '/collections/v2/diff')).toEqual([]);
+  // A reload from the cache does not ask for it again either.
+  library.close();
+  const reloaded = await open();
+  expect(fake.requests.filter((r) => r.path === '/collections/v2/diff')).toEqual([]);
+  expect(titles(reloaded)).toEqual(['a.jpg']);
+});
+
 test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
   const holidays = await ownAlbum('Holidays');
   const garden = await ownAlbum('Garden');

@@ -520,6 +520,10 @@ class LibrarySession
   }
 
   private async pullFiles(collectionID: number): Promise<void> {
+    // The album's time as the collections list answered it, before its diff was asked for: every change to its
+    // files up to that time is in the diff (the one diff rule), so once the diff ends the files' cursor reaches it.
+    // Otherwise an album whose time moved without a file (a rename, a share, a link) would be asked at every pull.
+    const seen = this.state.collections.get(collectionID)?.album.updationTime ?? 0;
     await pullHasMore<PhotoFile>({
       cursor: this.state.cursors.files.get(collectionID) ?? 0,
       fetch: (sinceTime) => api.getCollectionDiff(collectionID, sinceTime, this.requestOptions),
@@ -540,6 +544,10 @@ class LibrarySession
         });
       },
     });
+    if (seen > (this.state.cursors.files.get(collectionID) ?? 0)) {
+      const nothing = { changed: [], removed: [], cached: [] };
+      await this.dispatch({ type: 'filesApplied', collectionID, ...nothing, cursor: seen });
+    }
   }
 
   private async pullTrash(): Promise<void> {
