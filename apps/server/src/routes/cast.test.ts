@@ -123,6 +123,16 @@ async function pair(sender: PhotosClient, code: string, album: Album) {
   return castToken;
 }
 
+/** A pairing post with a payload nobody opens (the refusals): `castToken` from `tokenLetter`. */
+function postPairing(sender: PhotosClient, deviceCode: string, collectionID: number, tokenLetter: string) {
+  return sender.api.post('/cast/cast-data', {
+    deviceCode,
+    collectionID,
+    castToken: `cast_${tokenLetter.repeat(22)}`,
+    encPayload: Buffer.alloc(100).toString('base64'),
+  });
+}
+
 const original = (fill: number) => ({
   bytes: new Uint8Array(3000).fill(fill),
   thumbnail: new Uint8Array(200).fill(fill + 1),
@@ -220,12 +230,7 @@ describe('cast over HTTP', () => {
     const other = await newSender();
     const theirs = await other.createAlbum('not yours');
     assert.equal((await other.api.get(`/cast/device-info/${screen.code}`)).status, 404);
-    const hijack = await other.api.post('/cast/cast-data', {
-      deviceCode: screen.code,
-      collectionID: theirs.id,
-      castToken: `cast_${'x'.repeat(22)}`,
-      encPayload: Buffer.alloc(100).toString('base64'),
-    });
+    const hijack = await postPairing(other, screen.code, theirs.id, 'x');
     assert.equal(hijack.status, 404, hijack.text);
     assert.equal(hijack.body.code, 'NOT_FOUND');
     // The screen still gets the first sender's payload.
@@ -236,17 +241,10 @@ describe('cast over HTTP', () => {
     const [owner, sharee, stranger] = [await newSender(), await newSender(), await newSender()];
     const album = await owner.createAlbum('family');
     await owner.shareAlbum(album, sharee.email);
-    const post = (sender: PhotosClient, code: string) =>
-      sender.api.post('/cast/cast-data', {
-        deviceCode: code,
-        collectionID: album.id,
-        castToken: `cast_${'y'.repeat(22)}${String(Math.random()).slice(2, 10)}`,
-        encPayload: Buffer.alloc(100).toString('base64'),
-      });
     const screen = await Screen.register(server);
-    const refused = await post(stranger, screen.code);
+    const refused = await postPairing(stranger, screen.code, album.id, 's');
     assert.equal(refused.status, 404, refused.text);
-    assert.equal((await post(sharee, screen.code)).status, 200);
+    assert.equal((await postPairing(sharee, screen.code, album.id, 'y')).status, 200);
   });
 
   test('the cast token reads its album only, and no account route', async () => {
@@ -397,12 +395,7 @@ describe('cast over HTTP', () => {
         code: 'NOT_FOUND',
         message: 'code not found',
       });
-      const late = await sender.api.post('/cast/cast-data', {
-        deviceCode: screen.code,
-        collectionID: album.id,
-        castToken: `cast_${'l'.repeat(22)}`,
-        encPayload: Buffer.alloc(100).toString('base64'),
-      });
+      const late = await postPairing(sender, screen.code, album.id, 'l');
       assert.equal(late.status, 404, late.text);
       // The screen registers again and gets a new code.
       const fresh = await Screen.register(server);

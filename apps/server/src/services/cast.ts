@@ -77,13 +77,9 @@ export async function registerCastDevice(ctx: Context, publicKey: string, client
 
 /** GET /cast/cast-data/:code: the sealed payload once a sender paired the code, null until then. */
 export async function castDataOf(ctx: Context, code: string, client: RequestClient): Promise<string | null> {
-  const misses = missCounters(ctx, client);
-  await refuseOverMisses(ctx, misses);
-  const row = await castingDb.liveCodeRow(ctx.db, code);
-  if (!row || (row.collection_id === null && isExpired(ctx, row.created_at))) {
-    await countMiss(ctx, misses);
-    throw codeNotFound('active code not found');
-  }
+  const row = await lookUpCode(ctx, code, missCounters(ctx, client), 'active code not found', (found) =>
+    found.collection_id === null ? !isExpired(ctx, found.created_at) : true,
+  );
   return row.encrypted_payload;
 }
 
@@ -97,13 +93,14 @@ export async function castPublicKey(
   client: RequestClient,
 ): Promise<string> {
   const misses = missCounters(ctx, client, sender.userID);
-  await refuseOverMisses(ctx, misses);
-  const row = await castingDb.liveCodeRow(ctx.db, code);
   // A paired code is closed: its key is nobody's business any more.
-  if (!row || row.collection_id !== null || isExpired(ctx, row.created_at)) {
-    await countMiss(ctx, misses);
-    throw codeNotFound('code not found');
-  }
+  const row = await lookUpCode(
+    ctx,
+    code,
+    misses,
+    'code not found',
+    (found) => found.collection_id === null && !isExpired(ctx, found.created_at),
+  );
   return row.public_key;
 }
 
@@ -237,6 +234,23 @@ function newCode(): string {
 
 function isExpired(ctx: Context, createdAt: string | number): boolean {
   return ctx.clock.nowMicros() - Number(createdAt) > castLimits.codeMinutes * MICROS_PER_MINUTE;
+}
+
+type CodeRow = NonNullable<Awaited<ReturnType<typeof castingDb.liveCodeRow>>>;
+
+/** The live row of a code that `usable` accepts; anything else is a miss, counted, and 404 with `message`. */
+async function lookUpCode(
+  ctx: Context,
+  code: string,
+  misses: readonly MissCounter[],
+  message: string,
+  usable: (row: CodeRow) => boolean,
+): Promise<CodeRow> {
+  await refuseOverMisses(ctx, misses);
+  const row = await castingDb.liveCodeRow(ctx.db, code);
+  if (row && usable(row)) return row;
+  await countMiss(ctx, misses);
+  throw codeNotFound(message);
 }
 
 interface MissCounter {
