@@ -23,13 +23,14 @@ import type { AlbumSharingActions } from '../components/share/share-types.ts';
 import { TrashView } from '../components/trash/TrashView.tsx';
 import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
 import { UploadPrompts } from '../components/upload-panel/UploadPrompts.tsx';
-import { downloadOriginal, downloadZip } from '../download/download.ts';
-import { DownloadError } from '../download/save.ts';
+import { downloads } from '../download/downloads.ts';
 import type { Album, GalleryFile } from '../library/types.ts';
 import { filesOfAlbum, shareableLink, useLibrary, type Library, type LibrarySnapshot } from '../library/use-library.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
+import { TabDownloads } from './TabDownloads.tsx';
 import { LibraryThumbnail } from './thumbnail.ts';
+import { SlideshowButton, useSlideshow } from './use-slideshow.tsx';
 import { useUploads } from './use-uploads.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
 
@@ -41,15 +42,12 @@ function logged<T>(what: string, promise: Promise<T>): Promise<T> {
   });
 }
 
-/** Saves files: one original as it is, several (or an album) as one ZIP. Called from the person's click. */
+/**
+ * Saves files: one original as it is, several (or an album) as one ZIP, followed in the download panel (which says
+ * how it ended). Called from the person's click.
+ */
 export function saveFiles(files: readonly GalleryFile[], zipName: string): void {
-  const [only] = files;
-  if (!only) return;
-  const saving = files.length === 1 ? downloadOriginal(only) : downloadZip(files, zipName);
-  saving.catch((error: unknown) => {
-    if (error instanceof DownloadError && error.reason === 'cancelled') return;
-    log.error('Could not download', error);
-  });
+  void downloads.start(files, zipName);
 }
 
 /** The files of `ids` as the library has them (a file gone meanwhile is left out). */
@@ -129,6 +127,7 @@ export function GalleryPage() {
   const { t } = useTranslation('photos');
   const { library, snapshot, error } = useLibrary();
   const uploads = useUploads(library);
+  const slideshow = useSlideshow();
   const [sharingDialog, setSharingDialog] = useState<SharingDialog>();
   const section = sectionOfView(router.query.view);
   const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
@@ -167,6 +166,7 @@ export function GalleryPage() {
       logged('add to an album', library.addToAlbum(to.id, selected(ids))),
     trash: (ids: readonly number[]) => logged('trash files', library.trashFiles(selected(ids))),
     download: (ids: readonly number[]) => saveFiles(selected(ids), t('nav.photos')),
+    slideshow: (ids: readonly number[]) => slideshow.start(selected(ids)),
   };
 
   let content;
@@ -246,6 +246,7 @@ export function GalleryPage() {
                 {t('selection.download')}
               </Button>
             )}
+            <SlideshowButton files={albumFiles} onStart={() => slideshow.start(albumFiles)} />
             {/* An album of the user's own is shared; one shared with them can be left ("uncategorized" neither). */}
             {album.type !== 'uncategorized' &&
               (album.role === 'OWNER' ? (
@@ -275,6 +276,8 @@ export function GalleryPage() {
         onClose={() => setSharingDialog(undefined)}
       />
       {uploads.queue && <Uploads queue={uploads.queue} />}
+      <TabDownloads />
+      {slideshow.element}
       <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} />
     </PhotosLayout>
   );

@@ -22,14 +22,15 @@ function videoType(title: string): string {
   return videoTypes[title.split('.').pop()?.toLowerCase() ?? ''] ?? '';
 }
 
-interface Loaded {
+export interface Loaded {
   url: string;
   videoUrl?: string;
   /** Object URLs this hook made (a live photo's), revoked when the viewer moves on. */
   owned: string[];
 }
 
-async function load(file: GalleryFile): Promise<Loaded> {
+/** The file's original as object URLs (a live photo's image and video), for the viewer and the slideshow. */
+export async function loadOriginal(file: GalleryFile): Promise<Loaded> {
   if (file.metadata.fileType === FileType.livePhoto) {
     const { livePhotoFiles, readLivePhoto, refuseLargeLivePhoto } = await import('../download/live-photo.ts');
     // Refused before anything is fetched when the server already says it is too large.
@@ -54,7 +55,7 @@ export function useViewerMedia(file: GalleryFile | undefined): ViewerMedia {
     if (!file || !identity) return;
     let live = true;
     let made: string[] = [];
-    load(file).then(
+    loadOriginal(file).then(
       (loaded) => {
         made = loaded.owned;
         if (live) setState({ identity, loaded });

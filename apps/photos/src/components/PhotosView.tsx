@@ -29,6 +29,8 @@ export interface PhotosViewActions {
   removeFromAlbum?: (from: Album, fileIDs: readonly number[]) => Promise<unknown>;
   trash?: (fileIDs: readonly number[]) => Promise<unknown>;
   download?: (fileIDs: readonly number[]) => void;
+  /** A slideshow of the selected files. */
+  slideshow?: (fileIDs: readonly number[]) => void;
 }
 
 export interface PhotosViewProps {
@@ -53,7 +55,7 @@ export function PhotosView(props: PhotosViewProps) {
   const dialogs = useAlbumDialogs();
   const viewer = useViewerFile(files, useViewerMedia);
 
-  const { createAlbum, addToAlbum, moveToAlbum, removeFromAlbum, trash, download } = actions;
+  const { createAlbum, addToAlbum, moveToAlbum, removeFromAlbum, trash, download, slideshow } = actions;
   const canPick = createAlbum !== undefined || albums.length > 0;
 
   if (files.length === 0) return <EmptyState title={t('grid.empty_title')} body={t('grid.empty_body')} />;
@@ -78,6 +80,7 @@ export function PhotosView(props: PhotosViewProps) {
           removeFromAlbum && album ? () => void removeFromAlbum(album, selectedIDs).catch(() => undefined) : undefined
         }
         onDownload={download ? () => download(selectedIDs) : undefined}
+        onSlideshow={slideshow ? () => slideshow(selectedIDs) : undefined}
         onTrash={trash ? () => dialogs.open({ kind: 'trash', fileIDs: selectedIDs }) : undefined}
       />
       <AlbumDialogs

@@ -17,6 +17,10 @@ import {
 export interface DownloadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
+  /** Which original is being read, as each starts. */
+  onFile?: (file: DownloadableFile) => void;
+  /** A ZIP's original that could not be fetched or opened, left out (zip-stream.ts); without it, it fails the ZIP. */
+  onSkip?: (file: DownloadableFile, error: unknown) => void;
   /** Where originals come from; media's `openOriginal` unless a test hands its own. */
   open?: OpenOriginal;
 }
@@ -31,8 +35,8 @@ const estimatedBytes = (files: readonly DownloadableFile[]) =>
  * Rejects with DownloadError (`cancelled`, `tooLarge`), MediaError or DecryptionError.
  */
 export function downloadZip(files: readonly DownloadableFile[], name: string, options: DownloadOptions = {}) {
-  const { signal, onProgress, open = openOriginal } = options;
-  return saveStream(() => zipStream(files, { open, signal, onProgress }), {
+  const { signal, onProgress, onFile, onSkip, open = openOriginal } = options;
+  return saveStream(() => zipStream(files, { open, signal, onProgress, onFile, onSkip }), {
     name: `${safeFileName(name, 'photos')}.zip`,
     type: zipType,
     estimatedBytes: estimatedBytes(files),
@@ -49,10 +53,16 @@ export function downloadOriginal(file: DownloadableFile, options: DownloadOption
     return downloadZip([file], splitExtension(file.metadata.title)[0], options);
   }
   const { signal, open = openOriginal } = options;
-  const counter = new ProgressCounter([file], { open, signal, onProgress: options.onProgress });
-  return saveStream(async () => (await open(file)).pipeThrough(counter.through()), {
-    name: safeFileName(file.metadata.title),
-    estimatedBytes: estimatedBytes([file]),
-    signal,
-  });
+  const counter = new ProgressCounter([file], { open, signal, onProgress: options.onProgress, onFile: options.onFile });
+  return saveStream(
+    async () => {
+      counter.start(file);
+      return (await open(file)).pipeThrough(counter.through());
+    },
+    {
+      name: safeFileName(file.metadata.title),
+      estimatedBytes: estimatedBytes([file]),
+      signal,
+    },
+  );
 }

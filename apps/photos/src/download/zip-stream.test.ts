@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 
-import { expect, test } from '@jest/globals';
+import { expect, jest, test } from '@jest/globals';
 import { makeZip } from 'client-zip';
 
 import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
@@ -184,6 +184,79 @@ test('an original that fails errors the ZIP', async () => {
   const files = [file(1, 'a.jpg', new Uint8Array(10)), file(2, 'missing.jpg', new Uint8Array(10))];
   const { open } = originals(new Map([[1, new Uint8Array(10)]]));
   await expect(new Response(await zipStream(files, { open })).arrayBuffer()).rejects.toThrow('no original 2');
+});
+
+test('with onSkip, an original that cannot be fetched or opened is left out and told, and the ZIP goes on', async () => {
+  const a = new Uint8Array(randomBytes(200_000));
+  const c = new Uint8Array(randomBytes(1000));
+  const live = new Uint8Array(randomBytes(300));
+  const files = [
+    file(1, 'a.jpg', a),
+    file(2, 'missing.jpg', new Uint8Array(50)),
+    file(3, 'broken.jpg', new Uint8Array(70)),
+    file(4, 'c.jpg', c),
+    file(5, 'not-a-zip.heic', live, FileType.livePhoto),
+  ];
+  const { open: openKnown } = originals(
+    new Map([
+      [1, a],
+      [4, c],
+      [5, live],
+    ]),
+  );
+  // File 3 opens, but its first chunk fails (as a wrong key fails the first chunk's decryption).
+  const open = (requested: DownloadableFile) =>
+    requested.id === 3
+      ? Promise.resolve(
+          new ReadableStream<Uint8Array>({
+            pull: (controller) => controller.error(new Error('does not decrypt')),
+          }),
+        )
+      : openKnown(requested);
+  const skipped: [string, string][] = [];
+  const started: string[] = [];
+  const progress: DownloadProgress[] = [];
+  const zip = new Uint8Array(
+    await new Response(
+      await zipStream(files, {
+        open,
+        onProgress: (p) => progress.push(p),
+        onFile: (each) => started.push(each.metadata.title),
+        onSkip: (each, error) => skipped.push([each.metadata.title, (error as Error).message]),
+      }),
+    ).arrayBuffer(),
+  );
+  const entries = await readZipEntries(zip);
+  expect(entries.map((entry) => entry.name)).toEqual(['a.jpg', 'c.jpg']);
+  expect(Buffer.from(entries[1]?.bytes ?? []).equals(Buffer.from(c))).toBe(true);
+  expect(started).toEqual(['a.jpg', 'missing.jpg', 'broken.jpg', 'c.jpg', 'not-a-zip.heic']);
+  expect(skipped).toEqual([
+    ['missing.jpg', 'no original 2'],
+    ['broken.jpg', 'does not decrypt'],
+    ['not-a-zip.heic', 'not a ZIP'],
+  ]);
+  // Every file is done with; the bytes of those left out are neither done nor expected.
+  const total = a.length + c.length;
+  expect(progress.at(-1)).toEqual({ filesDone: 5, filesTotal: 5, bytesDone: total, bytesTotal: total });
+});
+
+test('with onSkip, a ZIP whose every original fails errors, and a cancel is no skip', async () => {
+  const files = [file(1, 'a.jpg', new Uint8Array(10)), file(2, 'b.jpg', new Uint8Array(10))];
+  const { open } = originals(new Map());
+  const onSkip = jest.fn();
+  await expect(new Response(await zipStream(files, { open, onSkip })).arrayBuffer()).rejects.toThrow('no original 2');
+  expect(onSkip).toHaveBeenCalledTimes(1);
+
+  const controller = new AbortController();
+  const present = originals(new Map([[2, new Uint8Array(10)]]));
+  const cancelling = (requested: DownloadableFile) => {
+    controller.abort(new Error('cancelled by the person'));
+    return present.open(requested);
+  };
+  const skips = jest.fn();
+  const stream = await zipStream(files, { open: cancelling, signal: controller.signal, onSkip: skips });
+  await expect(new Response(stream).arrayBuffer()).rejects.toThrow('cancelled by the person');
+  expect(skips).not.toHaveBeenCalled();
 });
 
 test("an entry's time is the edited creation time when there is one, else the metadata's", () => {

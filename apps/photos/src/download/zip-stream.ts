@@ -36,6 +36,14 @@ export interface ZipOptions {
   open: OpenOriginal;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
+  /** Told which original is being read, as each one starts. */
+  onFile?: (file: DownloadableFile) => void;
+  /**
+   * Given, an original that cannot be fetched or opened (its first bytes never came, or a live photo that did not
+   * read) is left out of the ZIP and told here, and the ZIP goes on; without it, it errors the ZIP. A failure
+   * after an entry's first bytes errors the ZIP either way: those bytes are written already.
+   */
+  onSkip?: (file: DownloadableFile, error: unknown) => void;
 }
 
 /** The plaintext size of an encrypted object of `encryptedBytes` (4 MiB chunks, each 17 bytes larger). */
@@ -51,6 +59,9 @@ export function creationDate(file: DownloadableFile): Date {
 /** Counts what flows through for the progress, and stops the flow once the download is cancelled. */
 export class ProgressCounter {
   private readonly progress: DownloadProgress;
+  /** The bytes of the file being read, taken back if it is left out; whether it was read to its end. */
+  private fileBytes = 0;
+  private fileEnded = false;
 
   constructor(
     files: readonly DownloadableFile[],
@@ -64,6 +75,23 @@ export class ProgressCounter {
     this.options.onProgress?.({ ...this.progress });
   }
 
+  /** `file` is the one being read now. */
+  start(file: DownloadableFile): void {
+    this.fileBytes = 0;
+    this.fileEnded = false;
+    this.options.onFile?.(file);
+  }
+
+  /** `file` was left out: done with, its bytes no longer expected. */
+  skip(file: DownloadableFile): void {
+    // A live photo read to its end and then found damaged was counted done already.
+    if (!this.fileEnded) this.progress.filesDone += 1;
+    this.progress.bytesDone -= this.fileBytes;
+    this.progress.bytesTotal = Math.max(0, this.progress.bytesTotal - plaintextSize(file.fileSize ?? 0));
+    this.fileBytes = 0;
+    this.report();
+  }
+
   /** A pass-through for one file's stream: bytes counted as they pass, the file counted when it ends. */
   through(): TransformStream<Uint8Array, Uint8Array> {
     const { signal } = this.options;
@@ -74,10 +102,12 @@ export class ProgressCounter {
           return;
         }
         this.progress.bytesDone += chunk.length;
+        this.fileBytes += chunk.length;
         this.report();
         controller.enqueue(chunk);
       },
       flush: () => {
+        this.fileEnded = true;
         this.progress.filesDone += 1;
         this.report();
       },
@@ -92,23 +122,61 @@ export interface ZipInput {
   input: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * `stream` once its first chunk came: an original that cannot be fetched or does not open with its key fails here,
+ * before anything of it is written to the ZIP.
+ */
+async function started(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  const reader = stream.getReader();
+  const first = await reader.read();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** One file's entries: the original as one, or a live photo's image and video (read whole). */
+async function entriesOf(file: DownloadableFile, counter: ProgressCounter, options: ZipOptions, names: UniqueNames) {
+  const lastModified = creationDate(file);
+  if (file.metadata.fileType === FileType.livePhoto) refuseLargeLivePhoto(file.fileSize);
+  const stream = (await options.open(file)).pipeThrough(counter.through());
+  if (file.metadata.fileType !== FileType.livePhoto) {
+    const input = options.onSkip ? await started(stream) : stream;
+    return [{ name: names.take(safeFileName(file.metadata.title)), lastModified, input }];
+  }
+  const zip = await readLivePhoto(stream, file.fileSize);
+  const parts = await livePhotoFiles(zip, file.metadata.title);
+  return parts.map((part) => ({ name: names.take(safeFileName(part.name)), lastModified, input: part.bytes }));
+}
+
 /** The ZIP's entries, each original opened only when the writer asks for the next entry. */
 export async function* zipInputs(files: readonly DownloadableFile[], options: ZipOptions): AsyncGenerator<ZipInput> {
   const names = new UniqueNames();
   const counter = new ProgressCounter(files, options);
+  let skipped = 0;
   for (const file of files) {
     options.signal?.throwIfAborted();
-    const lastModified = creationDate(file);
-    if (file.metadata.fileType === FileType.livePhoto) refuseLargeLivePhoto(file.fileSize);
-    const stream = (await options.open(file)).pipeThrough(counter.through());
-    if (file.metadata.fileType !== FileType.livePhoto) {
-      yield { name: names.take(safeFileName(file.metadata.title)), lastModified, input: stream };
+    counter.start(file);
+    let entries: ZipInput[];
+    try {
+      entries = await entriesOf(file, counter, options, names);
+    } catch (error) {
+      // A cancel ends the ZIP with its reason; so does every file failing (an empty ZIP would say nothing).
+      options.signal?.throwIfAborted();
+      if (!options.onSkip || ++skipped === files.length) throw error;
+      counter.skip(file);
+      options.onSkip(file, error);
       continue;
     }
-    const zip = await readLivePhoto(stream, file.fileSize);
-    for (const part of await livePhotoFiles(zip, file.metadata.title)) {
-      yield { name: names.take(safeFileName(part.name)), lastModified, input: part.bytes };
-    }
+    yield* entries;
   }
 }
 

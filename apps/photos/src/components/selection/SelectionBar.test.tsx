@@ -10,7 +10,13 @@ beforeAll(() => loadNamespace('photos'));
 
 test('the bar shows the count and runs each action; what the page does not give is not offered', async () => {
   const user = userEvent.setup();
-  const actions = { onClear: jest.fn(), onAddToAlbum: jest.fn(), onDownload: jest.fn(), onTrash: jest.fn() };
+  const actions = {
+    onClear: jest.fn(),
+    onAddToAlbum: jest.fn(),
+    onDownload: jest.fn(),
+    onSlideshow: jest.fn(),
+    onTrash: jest.fn(),
+  };
   const { rerender } = renderInShell(<SelectionBar count={0} {...actions} />);
   expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('');
@@ -22,13 +28,14 @@ test('the bar shows the count and runs each action; what the page does not give 
     within(bar)
       .getAllByRole('button')
       .map((b) => b.textContent || b.getAttribute('aria-label')),
-  ).toEqual(['Clear selection', 'Add to album', 'Download', 'Move to trash']);
+  ).toEqual(['Clear selection', 'Add to album', 'Download', 'Slideshow', 'Move to trash']);
   await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
   await user.click(within(bar).getByRole('button', { name: 'Download' }));
+  await user.click(within(bar).getByRole('button', { name: 'Slideshow' }));
   await user.click(within(bar).getByRole('button', { name: 'Move to trash' }));
-  expect([actions.onAddToAlbum, actions.onDownload, actions.onTrash].map((f) => f.mock.calls.length)).toEqual([
-    1, 1, 1,
-  ]);
+  expect(
+    [actions.onAddToAlbum, actions.onDownload, actions.onSlideshow, actions.onTrash].map((f) => f.mock.calls.length),
+  ).toEqual([1, 1, 1, 1]);
   await user.keyboard('{Escape}');
   expect(actions.onClear).toHaveBeenCalledTimes(1);
   await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));

@@ -1,6 +1,6 @@
 // The bar of actions over the selected files, over the top of the page: how many are selected (also said to
-// screen readers as it changes), and add to an album, move to an album, download, move to the trash (in the
-// trash: restore, delete for ever), and clear. Each action is a
+// screen readers as it changes), and add to an album, move to an album, download, a slideshow, move to the trash
+// (in the trash: restore, delete for ever), and clear. Each action is a
 // callback of the page; one it does not give is not shown (a shared album's viewer cannot move or trash).
 // Escape in the bar clears the selection, as it does in the grid.
 import CloseIcon from '@mui/icons-material/Close';
@@ -11,6 +11,7 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import AddToAlbumIcon from '@mui/icons-material/LibraryAddOutlined';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import SlideshowIcon from '@mui/icons-material/SlideshowOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -29,6 +30,8 @@ export interface SelectionBarProps {
   /** In an album's view: the files leave that album (they stay in the library). */
   onRemoveFromAlbum?: () => void;
   onDownload?: () => void;
+  /** A slideshow of the selected files. */
+  onSlideshow?: () => void;
   onTrash?: () => void;
   /** In the trash. */
   onRestore?: () => void;
@@ -43,6 +46,7 @@ export function SelectionBar(props: SelectionBarProps) {
     onMoveToAlbum,
     onRemoveFromAlbum,
     onDownload,
+    onSlideshow,
     onTrash,
     onRestore,
     onDeleteForever,
@@ -90,6 +94,7 @@ export function SelectionBar(props: SelectionBarProps) {
           <Action icon={<MoveIcon />} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
           <Action icon={<RemoveIcon />} label={t('selection.remove_from_album')} onClick={onRemoveFromAlbum} />
           <Action icon={<DownloadIcon />} label={t('selection.download')} onClick={onDownload} />
+          <Action icon={<SlideshowIcon />} label={t('slideshow.start')} onClick={onSlideshow} />
           <Action icon={<DeleteIcon />} label={t('selection.trash')} onClick={onTrash} color="error" />
           <Action icon={<RestoreIcon />} label={t('trash.restore')} onClick={onRestore} />
           <Action
