@@ -170,6 +170,21 @@ test('an album renamed (its time moved, no file changed) has its diff asked for 
   expect(titles(reloaded)).toEqual(['a.jpg']);
 });
 
+test('a row of one album’s diff that names another album is left out, not shown in the album it names', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const garden = await ownAlbum('Garden');
+  const id = await upload(holidays, 'a.jpg', 1_000);
+  await upload(holidays, 'b.jpg', 2_000);
+  // A server (or its bug) relabels a row of Holidays as Garden's; it still opens with Holidays' key.
+  const row = fake.files.get(holidays.id)!.get(id)!;
+  fake.files.get(holidays.id)!.set(id, { ...row, collectionID: garden.id });
+  const library = await open();
+  expect(filesOfAlbum(library.snapshot(), garden.id)).toEqual([]);
+  expect(library.snapshot().files.map((file) => [file.metadata.title, file.collectionIDs])).toEqual([
+    ['b.jpg', [holidays.id]],
+  ]);
+});
+
 test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
   const holidays = await ownAlbum('Holidays');
   const garden = await ownAlbum('Garden');

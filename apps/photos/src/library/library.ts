@@ -482,7 +482,7 @@ class LibrarySession
       for (const [collectionID, held] of rows.files) {
         const entry = byID.get(collectionID);
         if (!entry || entry.deleted) continue;
-        files.push({ collectionID, files: (await this.openFiles(held, entry.album.key)).files });
+        files.push({ collectionID, files: (await this.openFiles(held, entry.album)).files });
       }
       const trash = await this.openTrash(rows.trash, byID);
       if (this.isClosed()) return;
@@ -532,7 +532,7 @@ class LibrarySession
         const entry = this.state.collections.get(collectionID);
         if (!entry || entry.deleted) return;
         const live = rows.filter((row) => !row.isDeleted);
-        const { files, unopened } = await this.openFiles(live, entry.album.key);
+        const { files, unopened } = await this.openFiles(live, entry.album);
         this.ensureOpen();
         await this.dispatch({
           type: 'filesApplied',
@@ -590,19 +590,23 @@ class LibrarySession
     return { entries, unopened };
   }
 
-  /** Opens files of one collection in worker batches; the ids of those that did not open or are unusable. */
+  /**
+   * Opens files of one collection in worker batches; the ids of those that did not open or are unusable. A row
+   * naming another collection than the one whose diff (or trash entry) it came in is unusable: it would show in
+   * an album that does not hold it, under a key that album never boxed.
+   */
   private async openFiles(
     rows: readonly PhotoFile[],
-    collectionKey: string,
+    collection: Pick<Album, 'id' | 'key'>,
   ): Promise<{ files: GalleryFile[]; unopened: number[] }> {
     const files: GalleryFile[] = [];
     const unopened: number[] = [];
     const crypto = await cryptoWorker();
     for (const batch of chunks(rows, OPEN_BATCH)) {
-      const opened: (OpenedFile | null)[] = await crypto.openFiles(batch.map(lockedFile), collectionKey);
+      const opened: (OpenedFile | null)[] = await crypto.openFiles(batch.map(lockedFile), collection.key);
       batch.forEach((row, index) => {
         const result = opened[index];
-        const file = result ? galleryFileOf(row, result) : null;
+        const file = result && row.collectionID === collection.id ? galleryFileOf(row, result) : null;
         if (file) files.push(file);
         else unopened.push(row.id);
       });
@@ -630,10 +634,9 @@ class LibrarySession
     for (const [collectionID, held] of byCollection) {
       const album = collections.get(collectionID)?.album;
       if (album?.role !== 'OWNER') continue;
-      const key = album.key;
       const { files } = await this.openFiles(
         held.map((entry) => entry.file),
-        key,
+        album,
       );
       const deleteBy = new Map(held.map((entry) => [entry.file.id, entry.deleteBy]));
       for (const file of files) trashed.push({ file, deleteBy: deleteBy.get(file.id) ?? 0 });
