@@ -4,12 +4,14 @@ import { render, waitFor } from '@testing-library/react';
 
 import { fakeRouter } from '@ente/shared/testing/fake-router.ts';
 
-import Page from './index.tsx';
+import Page from '../pages/index.tsx';
 
 const router = fakeRouter('/');
 jest.mock('next/router', () => ({ useRouter: () => router }));
 
-beforeEach(() => router.replace.mockClear());
+beforeEach(() => {
+  router.replace.mockClear();
+});
 
 test('a public link at the root opens at /shared-albums, its query and fragment kept', async () => {
   window.history.replaceState(null, '', '/?t=ABCDEFGHJK#4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi');
