@@ -27,18 +27,17 @@ import type { GalleryFile } from '../library/types.ts';
 import { setMediaRoutes } from '../media/media.ts';
 import { PublicAlbumError, type PublicAlbumErrorReason } from '../public-album/errors.ts';
 import { parsePublicLink, type PublicLinkParts } from '../public-album/link.ts';
+import { LinkProblem, type LinkProblemReason } from '../public-album/LinkProblem.tsx';
 import { publicAlbum, type PublicAlbum, type PublicAlbumInfo } from '../public-album/public-album.ts';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
 
-/** What stops the page before the album: said with a heading and a line (`public_album.<reason>_title/_body`). */
-type Failure = Exclude<PublicAlbumErrorReason, 'passwordRequired' | 'wrongPassword' | 'tooManyTries'>;
 /** What the password form says under its field. */
 type PasswordProblem = 'wrongPassword' | 'tooManyTries' | 'network' | 'server';
 
 type PageState =
   | { kind: 'opening' }
-  | { kind: 'failed'; reason: Failure }
+  | { kind: 'failed'; reason: LinkProblemReason }
   | { kind: 'password'; info: PublicAlbumInfo; problem?: PasswordProblem; busy?: boolean }
   | { kind: 'album'; info: PublicAlbumInfo; files: readonly GalleryFile[] };
 
@@ -127,13 +126,13 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     await showFiles(source, info);
   };
 
-  if (!link) return <FailedLink reason="wrongLink" onRetry={() => undefined} />;
+  if (!link) return <LinkProblem reason="wrongLink" />;
   switch (state.kind) {
     case 'opening':
       return <LoadingOverlay />;
     case 'failed':
       return (
-        <FailedLink
+        <LinkProblem
           reason={state.reason}
           onRetry={() => {
             setState({ kind: 'opening' });
@@ -149,25 +148,8 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
 }
 
 /** A reason the password step does not handle, as a failure of the whole page. */
-function failureOf(reason: PublicAlbumErrorReason): Failure {
+function failureOf(reason: PublicAlbumErrorReason): LinkProblemReason {
   return reason === 'passwordRequired' || reason === 'wrongPassword' || reason === 'tooManyTries' ? 'server' : reason;
-}
-
-function FailedLink({ reason, onRetry }: { reason: Failure; onRetry: () => void }) {
-  const { t } = useTranslation('photos');
-  const retryable = reason === 'network' || reason === 'server';
-  return (
-    <PageFrame title={t(`public_album.${reason}_title`)}>
-      <Typography role="alert" sx={{ color: 'text.secondary' }}>
-        {t(`public_album.${reason}_body`)}
-      </Typography>
-      {retryable && (
-        <Button variant="contained" sx={{ mt: 3 }} onClick={onRetry}>
-          {t('public_album.retry')}
-        </Button>
-      )}
-    </PageFrame>
-  );
 }
 
 function PasswordForm(props: { problem?: PasswordProblem; busy: boolean; onSubmit: (password: string) => void }) {

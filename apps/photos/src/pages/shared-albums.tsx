@@ -1,18 +1,38 @@
 // /shared-albums?t=<token>#<album key>: a public album, opened without an account (docs/protocol.md#public-links).
-// Nobody is sent to /login here. The page's code (the grid, the viewer, the album's decryption) comes with
-// import(), started as this module runs, so that this route's first load stays within the budget.
-import { useEffect, useState } from 'react';
+// Nobody is sent to /login here. A visit without a link is told so from this route's first load; with one, the
+// album's code (the grid, the viewer, the decryption) comes with import(), started as this module runs.
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 
 import type * as SharedAlbumModule from '../app/SharedAlbumPage.tsx';
 import { lazyModule } from '../app/use-signed-in-module.ts';
+import { usePhotosTranslations } from '../components/use-photos-translations.ts';
+import { parsePublicLink } from '../public-album/link.ts';
+import { LinkProblem } from '../public-album/LinkProblem.tsx';
 
 const sharedAlbumPage = lazyModule(() => import('../app/SharedAlbumPage.tsx'));
 
-if (typeof window !== 'undefined') sharedAlbumPage.load().catch(() => undefined);
+const hasLink = () => parsePublicLink(window.location.href) !== undefined;
+const onHashChange = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+
+if (typeof window !== 'undefined' && hasLink()) sharedAlbumPage.load().catch(() => undefined);
 
 export default function Page() {
+  // Undecided in the prerender and the hydration that must match it.
+  const link = useSyncExternalStore(onHashChange, hasLink, () => undefined);
+  if (link === undefined) return <LoadingOverlay />;
+  return link ? <AlbumOfLink /> : <NoLink />;
+}
+
+function NoLink() {
+  return usePhotosTranslations() ? <LinkProblem reason="wrongLink" /> : <LoadingOverlay />;
+}
+
+function AlbumOfLink() {
   const [state, setState] = useState<{ module?: typeof SharedAlbumModule; error?: Error }>(() => ({
     module: sharedAlbumPage.loaded(),
   }));
