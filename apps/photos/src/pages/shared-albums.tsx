@@ -1,11 +1,10 @@
 // /shared-albums?t=<token>#<album key>: a public album, opened without an account (docs/protocol.md#public-links).
 // Nobody is sent to /login here. A visit without a link is told so from this route's first load; with one, the
 // album's code (the grid, the viewer, the decryption) comes with import(), started as this module runs.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 
-import type * as SharedAlbumModule from '../app/SharedAlbumPage.tsx';
 import { lazyModule } from '../app/use-signed-in-module.ts';
 import { usePhotosTranslations } from '../components/use-photos-translations.ts';
 import { parsePublicLink } from '../public-album/link.ts';
@@ -25,30 +24,19 @@ export default function Page() {
   // Undecided in the prerender and the hydration that must match it.
   const link = useSyncExternalStore(onHashChange, hasLink, () => undefined);
   if (link === undefined) return <LoadingOverlay />;
-  return link ? <AlbumOfLink /> : <NoLink />;
+  return link ? (
+    // A failed load is the shell's error boundary's to report.
+    <Suspense fallback={<LoadingOverlay />}>
+      <AlbumOfLink />
+    </Suspense>
+  ) : (
+    <NoLink />
+  );
 }
 
 function NoLink() {
   return usePhotosTranslations() ? <LinkProblem reason="wrongLink" /> : <LoadingOverlay />;
 }
 
-function AlbumOfLink() {
-  const [state, setState] = useState<{ module?: typeof SharedAlbumModule; error?: Error }>(() => ({
-    module: sharedAlbumPage.loaded(),
-  }));
-  useEffect(() => {
-    if (state.module) return;
-    let live = true;
-    sharedAlbumPage.load().then(
-      (module) => live && setState({ module }),
-      (error: unknown) => live && setState({ error: error instanceof Error ? error : new Error(String(error)) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [state.module]);
-  // A failed load is the shell's error boundary's to report.
-  if (state.error) throw state.error;
-  const SharedAlbumPage = state.module?.SharedAlbumPage;
-  return SharedAlbumPage ? <SharedAlbumPage /> : <LoadingOverlay />;
-}
+/** The album page, fetched (if this module has not started it already) when first rendered. */
+const AlbumOfLink = lazy(() => sharedAlbumPage.load().then((module) => ({ default: module.SharedAlbumPage })));
