@@ -8,14 +8,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useTranslation } from 'react-i18next';
 
 import { currentLocale } from '@ente/shared/i18n/i18n.ts';
 
 import type { DownloadTask } from '../../download/downloads.ts';
+import { CornerPanel, percent, RowText } from '../CornerPanel.tsx';
 import { formatBytes } from '../viewer/viewer-model.ts';
 
 export interface DownloadPanelProps {
@@ -24,48 +23,28 @@ export interface DownloadPanelProps {
   onClearFinished: () => void;
 }
 
-// Whole percents: a screen reader reads the value as it is.
-const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
-
 export function DownloadPanel({ tasks, onCancel, onClearFinished }: DownloadPanelProps) {
   const { t } = useTranslation('photos');
   if (tasks.length === 0) return null;
   const running = tasks.filter((task) => task.status === 'running').length;
   const title = running > 0 ? t('download.title_running', { count: running }) : t('download.title_done');
   return (
-    <Paper
-      component="section"
-      aria-label={t('download.panel_label')}
-      elevation={8}
-      sx={{
-        position: 'fixed',
-        left: { xs: 8, sm: 16 },
-        bottom: { xs: 8, sm: 16 },
-        width: { xs: 'calc(100vw - 16px)', sm: 380 },
-        zIndex: (theme) => theme.zIndex.snackbar,
-        p: 1.5,
-      }}
-    >
-      {/* Said once every download has ended. */}
-      <Box role="status" sx={visuallyHidden}>
-        {running === 0 ? title : ''}
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {running < tasks.length && (
+    <CornerPanel
+      side="left"
+      label={t('download.panel_label')}
+      title={title}
+      ended={running === 0}
+      actions={
+        running < tasks.length && (
           <Button size="small" onClick={onClearFinished}>
             {t('download.clear')}
           </Button>
-        )}
-      </Box>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: '40vh', overflowY: 'auto' }}>
-        {tasks.map((task) => (
-          <DownloadRow key={task.id} task={task} onCancel={onCancel} />
-        ))}
-      </Box>
-    </Paper>
+        )
+      }
+      rows={tasks.map((task) => (
+        <DownloadRow key={task.id} task={task} onCancel={onCancel} />
+      ))}
+    />
   );
 }
 
@@ -96,15 +75,7 @@ function DownloadRow({ task, onCancel }: { task: DownloadTask; onCancel: (id: nu
     <Box component="li" sx={{ py: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body2" noWrap title={name}>
-            {name}
-          </Typography>
-          <Typography
-            variant="caption"
-            sx={{ color: status === 'failed' ? 'error.main' : 'text.secondary', display: 'block' }}
-          >
-            {line}
-          </Typography>
+          <RowText name={name} status={line} failed={status === 'failed'} />
           {status === 'running' && current && (
             <Typography variant="caption" noWrap title={current} sx={{ color: 'text.secondary', display: 'block' }}>
               {t('download.current', { name: current })}

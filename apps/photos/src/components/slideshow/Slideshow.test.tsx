@@ -73,18 +73,18 @@ test('pause holds the photo; next, previous and the arrow keys move; a shorter t
   await user.click(screen.getByRole('button', { name: 'Pause' }));
   await wait(20_000);
   expect(shown()).toBe('IMG_1.jpg');
-  await user.click(screen.getByRole('button', { name: 'Next photo' }));
-  await wait(0);
-  expect(shown()).toBe('IMG_2.jpg');
-  await user.keyboard('{ArrowRight}');
-  await wait(0);
-  expect(shown()).toBe('IMG_3.jpg');
-  await user.click(screen.getByRole('button', { name: 'Previous photo' }));
-  await wait(0);
-  expect(shown()).toBe('IMG_2.jpg');
-  await user.keyboard('{ArrowLeft}');
-  await wait(0);
-  expect(shown()).toBe('IMG_1.jpg');
+  // Each move, then what is shown once the slide loaded.
+  const moves: [() => Promise<void>, string][] = [
+    [() => user.click(screen.getByRole('button', { name: 'Next photo' })), 'IMG_2.jpg'],
+    [() => user.keyboard('{ArrowRight}'), 'IMG_3.jpg'],
+    [() => user.click(screen.getByRole('button', { name: 'Previous photo' })), 'IMG_2.jpg'],
+    [() => user.keyboard('{ArrowLeft}'), 'IMG_1.jpg'],
+  ];
+  for (const [move, expected] of moves) {
+    await move();
+    await wait(0);
+    expect(shown()).toBe(expected);
+  }
 
   await user.click(screen.getByRole('button', { name: 'Seconds per photo: 3' }));
   expect(screen.getByRole('button', { name: 'Seconds per photo: 3' })).toHaveAttribute('aria-pressed', 'true');

@@ -19,7 +19,7 @@ import { keyframes } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { GalleryFile } from '../../library/types.ts';
@@ -231,28 +231,19 @@ export function Slideshow({ files, loadSlide, onClose, random = Math.random }: S
             </Typography>
           )}
         </Box>
-        <IconButton color="inherit" aria-label={t('slideshow.previous')} onClick={() => go(false)}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <IconButton
-          color="inherit"
-          aria-label={t(playing ? 'slideshow.pause' : 'slideshow.play')}
+        <Control label={t('slideshow.previous')} icon={<ChevronLeftIcon />} onClick={() => go(false)} />
+        <Control
+          label={t(playing ? 'slideshow.pause' : 'slideshow.play')}
+          icon={playing ? <PauseIcon /> : <PlayIcon />}
           onClick={() => setPlaying((on) => !on)}
-        >
-          {playing ? <PauseIcon /> : <PlayIcon />}
-        </IconButton>
-        <IconButton color="inherit" aria-label={t('slideshow.next')} onClick={() => go(true)}>
-          <ChevronRightIcon />
-        </IconButton>
-        <IconButton
-          color="inherit"
-          aria-label={t('slideshow.shuffle')}
-          aria-pressed={sequence.shuffle}
+        />
+        <Control label={t('slideshow.next')} icon={<ChevronRightIcon />} onClick={() => go(true)} />
+        <Control
+          label={t('slideshow.shuffle')}
+          icon={<ShuffleIcon />}
+          pressed={sequence.shuffle}
           onClick={() => setSequence((current) => withShuffle(current, !current.shuffle, random))}
-          sx={{ bgcolor: sequence.shuffle ? 'rgba(255, 255, 255, 0.2)' : undefined }}
-        >
-          <ShuffleIcon />
-        </IconButton>
+        />
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -274,11 +265,25 @@ export function Slideshow({ files, loadSlide, onClose, random = Math.random }: S
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <IconButton color="inherit" aria-label={t('slideshow.close')} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
+        <Control label={t('slideshow.close')} icon={<CloseIcon />} onClick={onClose} />
       </Box>
     </Dialog>
+  );
+}
+
+/** A button of the controls: an icon named by `label`; `pressed` makes it a toggle (shown lit when on). */
+function Control(props: { label: string; icon: ReactNode; onClick: () => void; pressed?: boolean }) {
+  const { label, icon, onClick, pressed } = props;
+  return (
+    <IconButton
+      color="inherit"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      sx={{ bgcolor: pressed ? 'rgba(255, 255, 255, 0.2)' : undefined }}
+    >
+      {icon}
+    </IconButton>
   );
 }
 

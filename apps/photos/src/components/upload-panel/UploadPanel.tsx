@@ -11,13 +11,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UploadItem, UploadQueueSnapshot } from '../../upload/queue.ts';
+import { CornerPanel, percent, RowText } from '../CornerPanel.tsx';
 
 export interface UploadPanelProps {
   snapshot: UploadQueueSnapshot;
@@ -30,9 +28,6 @@ export interface UploadPanelProps {
 
 const running: ReadonlySet<UploadItem['status']> = new Set(['hashing', 'encrypting', 'uploading', 'finishing']);
 
-// Whole percents: a screen reader reads the value as it is.
-const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
-
 export function UploadPanel(props: UploadPanelProps) {
   const { snapshot, onCancelAll, onRetryFailed, onClearFinished } = props;
   const { t } = useTranslation('photos');
@@ -44,27 +39,13 @@ export function UploadPanel(props: UploadPanelProps) {
   const title = pending > 0 ? t('upload.title_running', { count: pending }) : t('upload.title_done');
 
   return (
-    <Paper
-      component="section"
-      aria-label={t('upload.panel_label')}
-      elevation={8}
-      sx={{
-        position: 'fixed',
-        right: { xs: 8, sm: 16 },
-        bottom: { xs: 8, sm: 16 },
-        width: { xs: 'calc(100vw - 16px)', sm: 380 },
-        zIndex: (theme) => theme.zIndex.snackbar,
-        p: 1.5,
-      }}
-    >
-      {/* Said once every file has ended, not at each file. */}
-      <Box role="status" sx={visuallyHidden}>
-        {pending === 0 ? title : ''}
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
+    <CornerPanel
+      label={t('upload.panel_label')}
+      title={title}
+      // Said once every file has ended, not at each file.
+      ended={pending === 0}
+      side="right"
+      actions={
         <IconButton
           size="small"
           aria-label={t(expanded ? 'upload.hide' : 'upload.show')}
@@ -74,7 +55,13 @@ export function UploadPanel(props: UploadPanelProps) {
         >
           {expanded ? <ExpandMoreIcon /> : <ExpandLessIcon />}
         </IconButton>
-      </Box>
+      }
+      rows={items.map((item) => (
+        <UploadRow key={item.id} item={item} onCancel={props.onCancel} onRetry={props.onRetry} />
+      ))}
+      listId={listId}
+      listHidden={!expanded}
+    >
       <LinearProgress
         variant="determinate"
         value={percent(progress.done, progress.total)}
@@ -98,17 +85,7 @@ export function UploadPanel(props: UploadPanelProps) {
           </Button>
         )}
       </Box>
-      <Box
-        component="ul"
-        id={listId}
-        hidden={!expanded}
-        sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: '40vh', overflowY: 'auto' }}
-      >
-        {items.map((item) => (
-          <UploadRow key={item.id} item={item} onCancel={props.onCancel} onRetry={props.onRetry} />
-        ))}
-      </Box>
-    </Paper>
+    </CornerPanel>
   );
 }
 
@@ -127,15 +104,7 @@ function UploadRow({
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" noWrap title={name}>
-          {name}
-        </Typography>
-        <Typography
-          variant="caption"
-          sx={{ color: item.status === 'failed' ? 'error.main' : 'text.secondary', display: 'block' }}
-        >
-          {statusText(item, t)}
-        </Typography>
+        <RowText name={name} status={statusText(item, t)} failed={item.status === 'failed'} />
         {running.has(item.status) && (
           <LinearProgress
             variant="determinate"
