@@ -268,6 +268,28 @@ test('albums: create, rename, add, move, remove; every file key boxed for the ta
   await expect(library.renameAlbum(tripID, 'gone')).rejects.toEqual(new LibraryError('albumNotFound'));
 });
 
+test('a write that fails still pulls what it may have changed (a batch through, an answer lost) and tells the other tabs', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const trip = await ownAlbum('Trip');
+  const id = await upload(holidays, 'a.jpg', 1_000);
+  const library = await open();
+  // The server adds the file, then its answer is lost behind a proxy's 502.
+  msw.use(
+    http.post(`${apiOrigin}/collections/add-files`, async ({ request }) => {
+      const body = (await request.json()) as { files: { encryptedKey: string; keyDecryptionNonce: string }[] };
+      const source = fake.files.get(holidays.id)!.get(id)!;
+      fake.putFile({ ...source, ...body.files[0]!, collectionID: trip.id });
+      return HttpResponse.json({ code: 'BAD_GATEWAY' }, { status: 502 });
+    }),
+  );
+  const channel = new BroadcastChannel('ente-photos-library');
+  const told = new Promise((resolve) => (channel.onmessage = resolve));
+  await expect(library.addToAlbum(trip.id, library.snapshot().files)).rejects.toThrow();
+  expect(library.snapshot().files[0]?.collectionIDs).toEqual([holidays.id, trip.id]);
+  await expect(told).resolves.toMatchObject({ data: 'changed' });
+  channel.close();
+});
+
 test('deleting an album but keeping its files: taken out of it first (others’ removed, the user’s moved), then deleted', async () => {
   const holidays = await ownAlbum('Holidays');
   const travel = await ownAlbum('Travel');

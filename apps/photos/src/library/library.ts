@@ -403,14 +403,22 @@ class LibrarySession
     await this.written(() => api.deletePublicLink(albumID, this.requestOptions));
   }
 
-  /** Runs a write, then pulls what it changed and tells the other tabs (the pull is over when it resolves). */
+  /**
+   * Runs a write, then pulls what it changed and tells the other tabs (the pull is over when it resolves). A write
+   * that fails is pulled after too: batches before the failing one went through, and an answer lost on the way
+   * back (a timeout, a proxy's 5xx) may hide a change the server made.
+   */
   private async written<T>(write: () => Promise<T>): Promise<T> {
     this.openKeys();
-    const result = await write();
-    if (this.state.closed) throw new LibraryError('closed');
+    const outcome = await write().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    if (this.isClosed()) throw outcome.ok ? new LibraryError('closed') : outcome.error;
     await this.dispatch({ type: 'written' });
     await this.pullAndWait();
-    return result;
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 
   private album(albumID: number): Album {
