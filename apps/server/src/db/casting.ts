@@ -1,25 +1,17 @@
 // The cast queries (docs/protocol.md#cast): screens registered by code, their pairing with an album, and the
 // check of a cast token. Each takes the database or a transaction; the rules (expiry, limits, who may pair)
 // are services/cast.ts's.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 
 import type { Db } from './database.ts';
+import type { CastingTable } from './schema.ts';
 
+/** A screen's row as it registers: its code, key and address, unpaired. */
 export async function insertCastDevice(
   db: Db,
-  device: { id: string; code: string; publicKey: string; ip: string; now: number },
+  device: Pick<Insertable<CastingTable>, 'id' | 'code' | 'public_key' | 'ip' | 'created_at' | 'last_used_at'>,
 ): Promise<void> {
-  await db
-    .insertInto('casting')
-    .values({
-      id: device.id,
-      code: device.code,
-      public_key: device.publicKey,
-      ip: device.ip,
-      created_at: device.now,
-      last_used_at: device.now,
-    })
-    .execute();
+  await db.insertInto('casting').values(device).execute();
 }
 
 /** The live row of a code (paired or not), or undefined. */

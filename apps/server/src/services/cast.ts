@@ -65,8 +65,16 @@ export async function registerCastDevice(ctx: Context, publicKey: string, client
   for (let attempt = 1; ; attempt++) {
     const code = newCode();
     try {
-      const device = { id: randomUUID(), code, publicKey, ip: client.ip.slice(0, 64), now: ctx.clock.nowMicros() };
-      await castingDb.insertCastDevice(ctx.db, device);
+      const now = ctx.clock.nowMicros();
+      const ip = client.ip.slice(0, 64);
+      await castingDb.insertCastDevice(ctx.db, {
+        id: randomUUID(),
+        code,
+        public_key: publicKey,
+        ip,
+        created_at: now,
+        last_used_at: now,
+      });
       return code;
     } catch (error) {
       // Another live row holds the code (one not yet purged after its hour, at times): draw again.
