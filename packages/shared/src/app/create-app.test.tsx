@@ -9,10 +9,7 @@ let mockRouter: FakeRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 // next/head needs Next's head manager; React 19 itself hoists a rendered <title> into document.head.
 jest.mock('next/head', () => ({ __esModule: true, default: ({ children }: { children: unknown }) => children }));
-jest.mock('nprogress', () => ({
-  __esModule: true,
-  default: { configure: jest.fn(), start: jest.fn(), done: jest.fn() },
-}));
+jest.mock('../progress-bar.ts', () => ({ progressBar: { start: jest.fn(), done: jest.fn() } }));
 
 let cleanup: () => void = () => undefined;
 
@@ -35,7 +32,7 @@ async function loadShell() {
   await jest.isolateModulesAsync(async () => {
     loaded = await importShell();
   });
-  const { rtl, createApp, useTheme, useTranslation, appName, nprogress } = loaded;
+  const { rtl, createApp, useTheme, useTranslation, appName, loadingBar } = loaded;
   cleanup = rtl.cleanup;
 
   // Created before the page renders, like an app's _app module.
@@ -52,7 +49,7 @@ async function loadShell() {
     );
   }
   const view = rtl.render(<App Component={Page} pageProps={{}} />);
-  return { ...rtl, view, appName, nprogress };
+  return { ...rtl, view, appName, loadingBar };
 }
 
 async function importShell() {
@@ -61,9 +58,11 @@ async function importShell() {
   const { useTheme } = await import('@mui/material/styles');
   const { useTranslation } = await import('react-i18next');
   const { appName } = await import('../app-name.ts');
-  // This registry's mock of nprogress (see jest.mock above), typed as what it is.
-  const nprogress = jest.requireMock<{ default: { start: jestTypes.Mock; done: jestTypes.Mock } }>('nprogress').default;
-  return { rtl, createApp, useTheme, useTranslation, appName, nprogress };
+  // This registry's mock of the bar (see jest.mock above), typed as what it is.
+  const loadingBar = jest.requireMock<{ progressBar: { start: jestTypes.Mock; done: jestTypes.Mock } }>(
+    '../progress-bar.ts',
+  ).progressBar;
+  return { rtl, createApp, useTheme, useTranslation, appName, loadingBar };
 }
 
 const overlay = () => document.querySelector('[data-testid="loading-overlay"]');
@@ -105,27 +104,27 @@ test('the overlay shows during a route change to another path, until it complete
 });
 
 test('the loading bar runs through route changes and completes 100 ms after the last one ended', async () => {
-  const { screen, act, nprogress } = await loadShell();
+  const { screen, act, loadingBar } = await loadShell();
   await screen.findByRole('main');
   jest.useFakeTimers();
   act(() => mockRouter.events.emit('routeChangeStart', '/login', { shallow: false }));
   act(() => mockRouter.events.emit('routeChangeComplete', '/login', { shallow: false }));
   act(() => mockRouter.events.emit('routeChangeStart', '/verify', { shallow: false }));
   act(() => mockRouter.events.emit('routeChangeError', new Error('aborted'), '/verify', { shallow: false }));
-  expect(nprogress.start).toHaveBeenCalledTimes(1);
+  expect(loadingBar.start).toHaveBeenCalledTimes(1);
   act(() => jest.advanceTimersByTime(99));
-  expect(nprogress.done).not.toHaveBeenCalled();
+  expect(loadingBar.done).not.toHaveBeenCalled();
   act(() => jest.advanceTimersByTime(1));
-  expect(nprogress.done).toHaveBeenCalledTimes(1);
+  expect(loadingBar.done).toHaveBeenCalledTimes(1);
 });
 
 test('a change of the query string alone keeps the page and runs the loading bar', async () => {
-  const { screen, act, nprogress } = await loadShell();
+  const { screen, act, loadingBar } = await loadShell();
   await screen.findByRole('main');
   act(() => mockRouter.events.emit('routeChangeStart', '/auth?code=3', { shallow: true }));
   expect(overlay()).not.toBeInTheDocument();
   expect(screen.getByRole('main')).toBeInTheDocument();
-  expect(nprogress.start).toHaveBeenCalledTimes(1);
+  expect(loadingBar.start).toHaveBeenCalledTimes(1);
 });
 
 test('the offline banner appears on going offline once ready, and goes on going online', async () => {

@@ -11,7 +11,6 @@ import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
-import 'nprogress/nprogress.css';
 
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
