@@ -107,6 +107,22 @@ test('collections: one under another key, or with a name that does not open, is 
   ]);
 });
 
+test('collections: a "key" that is not 32 bytes (sealed by anyone, its name in plain text) is null', async () => {
+  const short = {
+    encryptedKey: b64(sodium.crypto_box_seal(filled(16, 14), keyPair.publicKey)),
+    keyDecryptionNonce: '',
+    encryptedName: '',
+    nameDecryptionNonce: '',
+    name: 'Looks fine',
+  };
+  const long = {
+    ...ownedCollection(filled(32, 15), 'x'),
+    encryptedKey: box(filled(33, 15), masterKey, 4).encryptedData,
+  };
+  const opened = await cryptoAPI.openCollections([short, { ...long, encryptedName: '', name: 'Mine?' }], userKeys);
+  expect(opened).toEqual([null, null]);
+});
+
 test('collections: a wrong masterKey opens none', async () => {
   const key = filled(32, 13);
   const opened = await cryptoAPI.openCollections([ownedCollection(key, 'Holidays')], {

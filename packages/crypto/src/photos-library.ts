@@ -133,6 +133,15 @@ function withMagic<T extends object>(target: T, fields: Record<string, unknown>)
   return target;
 }
 
+/** The length of every collection and file key (secretbox and secretstream keys). */
+const KEY_BYTES = 32;
+
+/** A key that opened is only a key at the length of one: a sealed box or Box can carry bytes of any length. */
+function checkedKey(key: Uint8Array): Uint8Array {
+  if (key.length !== KEY_BYTES) throw new Error(`a key of ${String(key.length)} bytes`);
+  return key;
+}
+
 async function openCollection(
   collection: LockedCollection,
   masterKey: Uint8Array,
@@ -141,12 +150,14 @@ async function openCollection(
   const nonce = collection.keyDecryptionNonce;
   const boxed = nonce !== undefined && nonce !== '';
   const keyOpenedWith = boxed ? 'masterKey' : 'sealedBox';
-  const key = boxed
-    ? await decryptBoxBytes({ encryptedData: collection.encryptedKey, nonce }, masterKey)
-    : await (async () => {
-        const { publicKey, secretKey } = await keyPair();
-        return openSealedBoxBytes(collection.encryptedKey, publicKey, secretKey);
-      })();
+  const key = checkedKey(
+    boxed
+      ? await decryptBoxBytes({ encryptedData: collection.encryptedKey, nonce }, masterKey)
+      : await (async () => {
+          const { publicKey, secretKey } = await keyPair();
+          return openSealedBoxBytes(collection.encryptedKey, publicKey, secretKey);
+        })(),
+  );
   const name =
     collection.encryptedName === ''
       ? (collection.name ?? '')
@@ -164,9 +175,8 @@ async function openCollection(
 }
 
 async function openFile(file: LockedFile, collectionKey: Uint8Array): Promise<OpenedFile> {
-  const key = await decryptBoxBytes(
-    { encryptedData: file.encryptedKey, nonce: file.keyDecryptionNonce },
-    collectionKey,
+  const key = checkedKey(
+    await decryptBoxBytes({ encryptedData: file.encryptedKey, nonce: file.keyDecryptionNonce }, collectionKey),
   );
   const metadata = await openJSON(
     { encryptedData: file.metadata.encryptedData ?? '', header: file.metadata.decryptionHeader },
