@@ -94,7 +94,12 @@ test('the collections page saves its rows with its cursor, which never moves bac
     step(initialState, { type: 'collectionsApplied', changed: [], unopened: [], cached, cursor: 10 }).effects[0],
   ).toEqual({
     type: 'save',
-    change: { put: [row('c/1', 10), { id: 'cursor/c', encryptedData: '', header: '', updatedAt: 10 }], remove: [] },
+    change: {
+      put: [row('c/1', 10), { id: 'cursor/c', encryptedData: '', header: '', updatedAt: 10 }],
+      remove: [],
+      // Saved only over a cache that holds everything up to the cursor the page was pulled from (0: always).
+      requires: { id: 'cursor/c', atLeast: 0 },
+    },
   });
   expect(run([collections([], 5)], state).state.cursors.collections).toBe(10);
 });
@@ -163,7 +168,11 @@ test('a file removed from one album stays in the other; removals are saved with 
   const removed = step(state, filesPage(2, [], [100], 20));
   expect(removed.effects[0]).toEqual({
     type: 'save',
-    change: { put: [{ id: 'cursor/f/2', encryptedData: '', header: '', updatedAt: 20 }], remove: ['f/2/100'] },
+    change: {
+      put: [{ id: 'cursor/f/2', encryptedData: '', header: '', updatedAt: 20 }],
+      remove: ['f/2/100'],
+      requires: { id: 'cursor/f/2', atLeast: 10 },
+    },
   });
   expect(snapshotOf(removed.state).files.map((f) => [f.id, f.collectionIDs])).toEqual([[100, [1]]]);
 });

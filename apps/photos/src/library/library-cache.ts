@@ -7,7 +7,9 @@
 // (cache-ids.ts): `c/<id>` a collection (deleted ones too: their keys open trash entries), `f/<collection>/<file>`
 // a file as that collection holds it, `t/<file>` a trash entry. Each cursor is a record too (`cursor/c`,
 // `cursor/t`, `cursor/f/<collection>`) whose `updatedAt` is the cursor, so that a page and its cursor are
-// saved in one transaction and a cursor never moves back (the cache keeps the newer of two records).
+// saved in one transaction and a cursor never moves back (the cache keeps the newer of two records). A page is
+// saved only while the cache still holds its cursor record at the cursor the page was pulled from (`requires`):
+// over a cache another tab emptied, it would carry a cursor past rows the cache no longer has.
 import { trashEntrySchema, type TrashEntry } from '@ente/protocol/photos-trash-links.ts';
 import { collectionSchema, photoFileSchema, type Collection, type PhotoFile } from '@ente/protocol/photos.ts';
 import { entityCache, type CachedEntity } from '@ente/shared/sync/entity-cache.ts';

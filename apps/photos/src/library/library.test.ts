@@ -185,6 +185,27 @@ test('a row of one album’s diff that names another album is left out, not show
   ]);
 });
 
+test('a cache emptied by another tab (its save failed) is not written over with cursors past what it holds', async () => {
+  const holidays = await ownAlbum('Holidays');
+  await upload(holidays, 'a.jpg', 1_000);
+  const library = await open();
+  // Another tab's save failed: it empties the cache (library.ts save) and stops writing it.
+  await libraryCache.clear();
+  const garden = await ownAlbum('Garden');
+  await upload(garden, 'tulip.jpg', 2_000);
+  await upload(holidays, 'b.jpg', 3_000);
+  await library.refresh();
+  library.close();
+  // This tab's later pages did not make the cache claim what it lost: a reload shows everything.
+  fake.offline = true;
+  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
+  opened.push(reloaded);
+  fake.offline = false;
+  await reloaded.refresh();
+  expect(reloaded.snapshot().albums.map((album) => album.name)).toEqual(['Holidays', 'Garden']);
+  expect(titles(reloaded)).toEqual(['b.jpg', 'tulip.jpg', 'a.jpg']);
+});
+
 test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
   const holidays = await ownAlbum('Holidays');
   const garden = await ownAlbum('Garden');

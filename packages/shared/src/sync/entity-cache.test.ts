@@ -125,6 +125,19 @@ test('the cursor moves only over what the cache holds: a change pulled from beyo
   expect((await store.read(7)).sync).toBeUndefined();
 });
 
+test('a change that requires a record at least as new is applied only over it (0: always), whole or not at all', async () => {
+  const requires = (atLeast: number) => ({ id: 'cursor/x', atLeast });
+  await store.saveChange(7, { put: [entity('a', 10), entity('cursor/x', 10)], requires: requires(0) });
+  await store.saveChange(7, { put: [entity('b', 20), entity('cursor/x', 20)], remove: ['a'], requires: requires(10) });
+  expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20)]);
+  // Emptied meanwhile (another tab), or behind: nothing of the change is kept, its removals included.
+  await store.saveChange(7, { put: [entity('c', 40), entity('cursor/x', 40)], remove: ['b'], requires: requires(30) });
+  expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20)]);
+  await store.clear();
+  await store.saveChange(7, { put: [entity('c', 30), entity('cursor/x', 30)], requires: requires(20) });
+  expect((await store.read(7)).entities).toEqual([]);
+});
+
 test('the quick start read: the key and the newest snapshot of its user, no entity records', async () => {
   const snapshot = (sinceTime: number) => ({
     encryptedData: `snap-${String(sinceTime)}`,

@@ -94,6 +94,13 @@ export type EntityCacheChange = {
    * that point, so that a gap (a failed write, a cache emptied meanwhile) is pulled again rather than skipped.
    */
   syncFrom?: number;
+  /**
+   * The change is applied only when the entity `id` (a store's own cursor record) is at least `atLeast` new, or
+   * `atLeast` is 0: a page pulled from a cursor is saved only over a cache that holds everything up to it, never
+   * over one emptied meanwhile (another tab's failed write clears it), whose cursor it would then carry past rows
+   * the cache no longer has.
+   */
+  requires?: { id: string; atLeast: number };
 };
 
 export interface EntityCache {
@@ -171,6 +178,11 @@ export function entityCache(databaseName: string): EntityCache {
       await write(userID, async (tx) => {
         const entities = tx.objectStore('entities');
         const meta = tx.objectStore('meta');
+        const { requires } = change;
+        if (requires && requires.atLeast > 0) {
+          const held = await entities.get(requires.id);
+          if (!held || held.updatedAt < requires.atLeast) return;
+        }
         const steps: Promise<unknown>[] = [];
         const removed = new Set(change.remove);
         for (const id of removed) steps.push(entities.delete(id));
