@@ -97,8 +97,9 @@ test('the collections page saves its rows with its cursor, which never moves bac
     change: {
       put: [row('c/1', 10), { id: 'cursor/c', encryptedData: '', header: '', updatedAt: 10 }],
       remove: [],
-      // Saved only over a cache that holds everything up to the cursor the page was pulled from (0: always).
-      requires: { id: 'cursor/c', atLeast: 0 },
+      // Saved only over a cache that holds everything up to the cursor the page was pulled from (0: always), and
+      // is not already past the page's own cursor (another tab pulled later and saved first).
+      requires: { id: 'cursor/c', atLeast: 0, atMost: 10 },
     },
   });
   expect(run([collections([], 5)], state).state.cursors.collections).toBe(10);
@@ -171,7 +172,7 @@ test('a file removed from one album stays in the other; removals are saved with 
     change: {
       put: [{ id: 'cursor/f/2', encryptedData: '', header: '', updatedAt: 20 }],
       remove: ['f/2/100'],
-      requires: { id: 'cursor/f/2', atLeast: 10 },
+      requires: { id: 'cursor/f/2', atLeast: 10, atMost: 20 },
     },
   });
   expect(snapshotOf(removed.state).files.map((f) => [f.id, f.collectionIDs])).toEqual([[100, [1]]]);

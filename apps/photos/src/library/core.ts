@@ -152,7 +152,7 @@ export function step(state: LibraryState, event: LibraryEvent): Step {
       const change: EntityCacheChange = {
         put: [...event.cached, cursorRecord(cacheIds.trashCursor, cursors.trash)],
         remove: event.removed.map(cacheIds.trashEntry),
-        requires: { id: cacheIds.trashCursor, atLeast: state.cursors.trash },
+        requires: { id: cacheIds.trashCursor, atLeast: state.cursors.trash, atMost: cursors.trash },
       };
       return { state: { ...state, trash, cursors }, effects: [{ type: 'save', change }, emit] };
     }
@@ -213,7 +213,7 @@ function collectionsApplied(state: LibraryState, event: Extract<LibraryEvent, { 
   const change: EntityCacheChange = {
     put: [...event.cached, cursorRecord(cacheIds.collectionsCursor, cursor)],
     remove,
-    requires: { id: cacheIds.collectionsCursor, atLeast: state.cursors.collections },
+    requires: { id: cacheIds.collectionsCursor, atLeast: state.cursors.collections, atMost: cursor },
   };
   return { state: { ...state, collections, files, cursors }, effects: [{ type: 'save', change }, emit] };
 }
@@ -231,7 +231,7 @@ function filesApplied(state: LibraryState, event: Extract<LibraryEvent, { type: 
   const change: EntityCacheChange = {
     put: [...event.cached, cursorRecord(cacheIds.filesCursor(id), cursor)],
     remove: event.removed.map((fileID) => cacheIds.file(id, fileID)),
-    requires: { id: cacheIds.filesCursor(id), atLeast: state.cursors.files.get(id) ?? 0 },
+    requires: { id: cacheIds.filesCursor(id), atLeast: state.cursors.files.get(id) ?? 0, atMost: cursor },
   };
   return { state: { ...state, files, cursors }, effects: [{ type: 'save', change }, emit] };
 }

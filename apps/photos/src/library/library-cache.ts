@@ -8,8 +8,9 @@
 // a file as that collection holds it, `t/<file>` a trash entry. Each cursor is a record too (`cursor/c`,
 // `cursor/t`, `cursor/f/<collection>`) whose `updatedAt` is the cursor, so that a page and its cursor are
 // saved in one transaction and a cursor never moves back (the cache keeps the newer of two records). A page is
-// saved only while the cache still holds its cursor record at the cursor the page was pulled from (`requires`):
-// over a cache another tab emptied, it would carry a cursor past rows the cache no longer has.
+// saved only while the cache's cursor record is between the cursor the page was pulled from and the page's own
+// (`requires`): over a cache another tab emptied it would carry a cursor past rows the cache no longer has, and over
+// one another tab already saved further (pulling later) it would bring back rows deleted since.
 import { trashEntrySchema, type TrashEntry } from '@ente/protocol/photos-trash-links.ts';
 import { collectionSchema, photoFileSchema, type Collection, type PhotoFile } from '@ente/protocol/photos.ts';
 import { entityCache, type CachedEntity } from '@ente/shared/sync/entity-cache.ts';

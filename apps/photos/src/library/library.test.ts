@@ -206,6 +206,29 @@ test('a cache emptied by another tab (its save failed) is not written over with 
   expect(titles(reloaded)).toEqual(['b.jpg', 'tulip.jpg', 'a.jpg']);
 });
 
+test('a page older than what another tab already saved does not bring a deleted file back into the cache', async () => {
+  const holidays = await ownAlbum('Holidays');
+  await upload(holidays, 'a.jpg', 1_000);
+  const library = await open();
+  const gone = await upload(holidays, 'b.jpg', 2_000);
+  // This tab asks for Holidays' diff before b.jpg is deleted…
+  const stale = { diff: [fake.files.get(holidays.id)!.get(gone)!], hasMore: false };
+  fake.removeFile(holidays.id, gone);
+  const deletedAt = fake.files.get(holidays.id)!.get(gone)!.updationTime;
+  // …and another tab, which pulled the deletion, saved it first.
+  await libraryCache.saveChange(fakeUserID, {
+    put: [{ id: cacheIds.filesCursor(holidays.id), encryptedData: '', header: '', updatedAt: deletedAt }],
+    remove: [cacheIds.file(holidays.id, gone)],
+  });
+  msw.use(http.get(`${apiOrigin}/collections/v2/diff`, () => HttpResponse.json(stale), { once: true }));
+  await library.refresh();
+  library.close();
+  fake.offline = true;
+  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
+  opened.push(reloaded);
+  expect(titles(reloaded)).toEqual(['a.jpg']);
+});
+
 test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
   const holidays = await ownAlbum('Holidays');
   const garden = await ownAlbum('Garden');

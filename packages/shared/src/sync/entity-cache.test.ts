@@ -125,14 +125,19 @@ test('the cursor moves only over what the cache holds: a change pulled from beyo
   expect((await store.read(7)).sync).toBeUndefined();
 });
 
-test('a change that requires a record at least as new is applied only over it (0: always), whole or not at all', async () => {
-  const requires = (atLeast: number) => ({ id: 'cursor/x', atLeast });
+test('a change that requires a record within bounds is applied only then (absent: 0), whole or not at all', async () => {
+  const requires = (atLeast: number, atMost?: number) => ({ id: 'cursor/x', atLeast, ...(atMost ? { atMost } : {}) });
   await store.saveChange(7, { put: [entity('a', 10), entity('cursor/x', 10)], requires: requires(0) });
   await store.saveChange(7, { put: [entity('b', 20), entity('cursor/x', 20)], remove: ['a'], requires: requires(10) });
   expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20)]);
   // Emptied meanwhile (another tab), or behind: nothing of the change is kept, its removals included.
   await store.saveChange(7, { put: [entity('c', 40), entity('cursor/x', 40)], remove: ['b'], requires: requires(30) });
   expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20)]);
+  // Already past the change's own cursor (another tab pulled later and saved first): its older rows stay out.
+  await store.saveChange(7, { put: [entity('a', 15), entity('cursor/x', 15)], requires: requires(10, 15) });
+  expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20)]);
+  await store.saveChange(7, { put: [entity('d', 20)], requires: requires(10, 20) });
+  expect(byId((await store.read(7)).entities)).toEqual([entity('b', 20), entity('cursor/x', 20), entity('d', 20)]);
   await store.clear();
   await store.saveChange(7, { put: [entity('c', 30), entity('cursor/x', 30)], requires: requires(20) });
   expect((await store.read(7)).entities).toEqual([]);

@@ -95,12 +95,13 @@ export type EntityCacheChange = {
    */
   syncFrom?: number;
   /**
-   * The change is applied only when the entity `id` (a store's own cursor record) is at least `atLeast` new, or
-   * `atLeast` is 0: a page pulled from a cursor is saved only over a cache that holds everything up to it, never
-   * over one emptied meanwhile (another tab's failed write clears it), whose cursor it would then carry past rows
-   * the cache no longer has.
+   * The change is applied, whole, only when the entity `id` (a store's own cursor record, absent counting as 0) is
+   * at least `atLeast` and at most `atMost`: a page pulled from a cursor is saved only over a cache that holds
+   * everything up to it, never over one emptied meanwhile (another tab's failed write clears it), whose cursor it
+   * would then carry past rows the cache no longer has; and never over a cache already past the page's own cursor
+   * (another tab pulled later and saved first), which holds each row of the page as new or newer, or deleted since.
    */
-  requires?: { id: string; atLeast: number };
+  requires?: { id: string; atLeast: number; atMost?: number };
 };
 
 export interface EntityCache {
@@ -179,9 +180,9 @@ export function entityCache(databaseName: string): EntityCache {
         const entities = tx.objectStore('entities');
         const meta = tx.objectStore('meta');
         const { requires } = change;
-        if (requires && requires.atLeast > 0) {
-          const held = await entities.get(requires.id);
-          if (!held || held.updatedAt < requires.atLeast) return;
+        if (requires) {
+          const held = (await entities.get(requires.id))?.updatedAt ?? 0;
+          if (held < requires.atLeast || (requires.atMost !== undefined && held > requires.atMost)) return;
         }
         const steps: Promise<unknown>[] = [];
         const removed = new Set(change.remove);
