@@ -258,7 +258,6 @@ export function Slideshow({ files, loadSlide, onClose, random = Math.random }: S
             <ToggleButton
               key={each}
               value={each}
-              aria-label={t('slideshow.seconds_label', { count: each })}
               sx={{ '&.Mui-selected': { color: '#fff', bgcolor: 'rgba(255, 255, 255, 0.24)' } }}
             >
               {t('slideshow.seconds', { count: each })}
