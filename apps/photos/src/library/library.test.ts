@@ -97,6 +97,15 @@ async function upload(album: { id: number; key: string }, title: string, creatio
 
 const titles = (library: Library) => library.snapshot().files.map((file) => file.metadata.title);
 
+/** Closes `library` and opens it again from the cache alone (no server answers). */
+async function reloadOffline(library: Library): Promise<Library> {
+  library.close();
+  fake.offline = true;
+  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
+  opened.push(reloaded);
+  return reloaded;
+}
+
 test('the first pull: albums (own and shared) and their files decrypted, page by page, one per file id', async () => {
   const holidays = await ownAlbum('Holidays');
   const shared = await sharedAlbum('Ann’s garden');
@@ -132,11 +141,7 @@ test('a reload shows the cached library before the network answers; then only ch
   const garden = await ownAlbum('Garden');
   const first = await upload(holidays, 'a.jpg', 1_000);
   await upload(garden, 'tulip.jpg', 2_000);
-  (await open()).close();
-
-  fake.offline = true;
-  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
-  opened.push(reloaded);
+  const reloaded = await reloadOffline(await open());
   expect(reloaded.snapshot().status).toBe('ready');
   expect(titles(reloaded)).toEqual(['tulip.jpg', 'a.jpg']);
   await reloaded.refresh();
@@ -172,9 +177,8 @@ test('an album renamed (its time moved, no file changed) has its diff asked for 
 
 test('a row of one album’s diff that names another album is left out, not shown in the album it names', async () => {
   const holidays = await ownAlbum('Holidays');
+  const [id] = [await upload(holidays, 'a.jpg', 1_000), await upload(holidays, 'b.jpg', 2_000)];
   const garden = await ownAlbum('Garden');
-  const id = await upload(holidays, 'a.jpg', 1_000);
-  await upload(holidays, 'b.jpg', 2_000);
   // A server (or its bug) relabels a row of Holidays as Garden's; it still opens with Holidays' key.
   const row = fake.files.get(holidays.id)!.get(id)!;
   fake.files.get(holidays.id)!.set(id, { ...row, collectionID: garden.id });
@@ -195,11 +199,8 @@ test('a cache emptied by another tab (its save failed) is not written over with 
   await upload(garden, 'tulip.jpg', 2_000);
   await upload(holidays, 'b.jpg', 3_000);
   await library.refresh();
-  library.close();
   // This tab's later pages did not make the cache claim what it lost: a reload shows everything.
-  fake.offline = true;
-  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
-  opened.push(reloaded);
+  const reloaded = await reloadOffline(library);
   fake.offline = false;
   await reloaded.refresh();
   expect(reloaded.snapshot().albums.map((album) => album.name)).toEqual(['Holidays', 'Garden']);
@@ -222,11 +223,7 @@ test('a page older than what another tab already saved does not bring a deleted 
   });
   msw.use(http.get(`${apiOrigin}/collections/v2/diff`, () => HttpResponse.json(stale), { once: true }));
   await library.refresh();
-  library.close();
-  fake.offline = true;
-  const reloaded = await openLibrary({ syncIntervalMs: 3_600_000 });
-  opened.push(reloaded);
-  expect(titles(reloaded)).toEqual(['a.jpg']);
+  expect(titles(await reloadOffline(library))).toEqual(['a.jpg']);
 });
 
 test('a cached row that no longer parses is pulled again, not lost behind its cursor', async () => {
