@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 import { addCodes } from '@ente/e2e/authenticator.ts';
 
-import { median, ms, startLocalStack } from './local-stack.mjs';
+import { median, ms, startLocalStack, trackRequests } from './local-stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { signInToCodesMs: 1500, reloadToCodesMs: 300, tickMsPerSecond: 5 };
@@ -220,32 +220,9 @@ async function reloadToCodes({ page, vaultRequests }) {
   return visibleAt;
 }
 
-/**
- * Follows the page's requests to the authenticator routes; `idle()` resolves once none has been under way
- * for a second (the codes are shown after the first page of a pull, and the next pages follow).
- */
+/** The page's requests to the authenticator routes (the codes are shown after the first page of a pull). */
 function trackVaultRequests(page) {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const isVault = (request) => new URL(request.url()).pathname.startsWith('/authenticator/');
-  const started = (request) => {
-    if (!isVault(request)) return;
-    inFlight += 1;
-    lastChange = Date.now();
-  };
-  const ended = (request) => {
-    if (!isVault(request)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    lastChange = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    async idle() {
-      while (inFlight > 0 || Date.now() - lastChange < 1000) await page.waitForTimeout(100);
-    },
-  };
+  return trackRequests(page, (request) => new URL(request.url()).pathname.startsWith('/authenticator/'));
 }
 
 /**

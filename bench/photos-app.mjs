@@ -1,0 +1,814 @@
+// Photos app benchmark (issue 25 §6): the photos web app in Chromium against the local stack.
+//   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--no-build]
+//   node --import tsx bench/photos-app.mjs --part upload  [--mix 200]
+//   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024]
+// (npm run bench:photos-app --workspace @ente/bench -- --part …). Each part starts the stack as `npm start`
+// does, with a fresh database (so the ports of `npm start` must be free: run it under `flock /tmp/stack.lock`
+// on a shared machine, one part at a time), and prints one JSON object, also written to
+// bench/results/photos-app-<part>.json.
+//
+// - gallery: an account with --files photos in one album, made over HTTP by a scripted client (@ente/crypto's
+//   libsodium calls, the wire steps of docs/protocol.md#photos: small real JPEG thumbnails, tiny files). The gallery
+//   is opened once (the library's IndexedDB cache and the thumbnail cache filled), then:
+//   `openFromCache`: --runs further visits, each from the navigation's start to the first frame with a decrypted
+//   thumbnail on screen (target ≤ 1 s), and to the first frame whose every visible cell has its thumbnail;
+//   `openWithApiHeld`: the same with every request to the API held unanswered until the screen is full (or 20 s):
+//   what the page shows before the network answers;
+//   `scroll`: the gallery scrolled from top to bottom at --speed px/s (scrollBy per animation frame, the distance
+//   of each frame proportional to its time, so the speed is steady whatever the frame rate), recorded with a
+//   Chromium trace (CDP Tracing, frame categories): frame times p50/p95/max and frames over 100 ms (target p95 ≤
+//   16.7 ms, none over 100 ms), twice: thumbnails fetched from the server as they come into view, then again
+//   after a reload (thumbnails from the browser's cache).
+// - upload: --mix files (JPEG, PNG, HEIC and videos, made at bench time from generated bases, each with bytes of
+//   its own so that no two hash alike) picked as a folder through the Upload menu, until the panel says every one
+//   ended; against a raw PUT of the same files from the same page to signed upload URLs (two at a time, as the
+//   uploader); and the page's longest main-thread task meanwhile.
+// - big: the same for one video of --big-mib MiB.
+// See bench/README.md ("Photos app") for how each figure is taken.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { crc32 } from 'node:zlib';
+
+import { blake2b512B64, encryptBlobB64, encryptBoxB64, fromB64, generateKeyB64, toB64, utf8Bytes } from '@ente/crypto';
+import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
+
+import { median, startLocalStack, trackRequests } from './local-stack.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const targets = { firstThumbnailMs: 1000, frameP95Ms: 16.7, framesOver100Ms: 0 };
+const viewport = { width: 1280, height: 800 };
+const clientPackage = 'io.ente.photos.web';
+/** The trace events of frames counted in a scroll's report (`eventCounts`). */
+const frameEventNames = ['BeginFrame', 'BeginMainThreadFrame', 'ActivateLayerTree', 'DrawFrame', 'DroppedFrame'];
+
+const { values } = parseArgs({
+  options: {
+    part: { type: 'string', default: 'gallery' },
+    files: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '5' },
+    speed: { type: 'string', default: '4000' },
+    mix: { type: 'string', default: '200' },
+    'big-mib': { type: 'string', default: '1024' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const part = values.part;
+if (!['gallery', 'upload', 'big'].includes(part)) throw new Error(`unknown --part ${part}`);
+const fileCount = positive('files');
+const runs = positive('runs');
+const speed = positive('speed');
+const mixCount = positive('mix');
+const bigMiB = positive('big-mib');
+
+function positive(name) {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-photos-app-'));
+const stack = await startLocalStack('photos-app', {
+  serverEnv: { PHOTOS_UPLOAD_URLS_PER_MINUTE: '0' },
+  build: !values['no-build'],
+});
+const { browser, machine, urls } = stack;
+const report = {
+  generatedAt: new Date().toISOString(),
+  part,
+  browser: `Chromium ${browser.version()} (headless)`,
+  machine: { ...machine, loadAverage1mAtStart: os.loadavg()[0] },
+};
+try {
+  if (part === 'gallery') Object.assign(report, await galleryPart());
+  else Object.assign(report, await uploadPart(part));
+  report.machine.loadAverage1mAtEnd = os.loadavg()[0];
+  console.log(JSON.stringify(report, null, 2));
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench', 'results', `photos-app-${part}.json`), JSON.stringify(report, null, 2));
+} finally {
+  await stack.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+// The gallery: 10,000 photos.
+
+async function galleryPart() {
+  const { account, token } = await createAccount({ app: 'photos' });
+  const seedFrom = performance.now();
+  await seedLibrary(account, token, fileCount);
+  const seedSeconds = (performance.now() - seedFrom) / 1000;
+  log(`seeded ${fileCount} files in ${seedSeconds.toFixed(0)} s`);
+
+  const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
+  await context.addInitScript(watchFirstThumbnails);
+  const page = await context.newPage();
+  const api = trackRequests(page, (request) => request.url().startsWith(urls.server));
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+
+  // First visit: the library pulled whole (its cache filled) and the first screen's thumbnails fetched.
+  await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
+  const firstVisit = await screenTimes(page);
+  await api.idle();
+  const rowCount = await page.getByRole('grid').getAttribute('aria-rowcount');
+  log(`first visit: ${JSON.stringify(firstVisit)}, ${rowCount} rows`);
+
+  const fromCache = [];
+  for (let run = 0; run < runs; run++) {
+    await page.goto(`${urls.photos}/gallery`);
+    fromCache.push(await screenTimes(page));
+    await api.idle();
+  }
+  log(`from the cache: ${fromCache.map((times) => Math.round(times.firstThumbnailMs)).join(', ')} ms`);
+
+  const held = await openWithApiHeld(context, page);
+  log(`API held: ${JSON.stringify(held)}`);
+  await api.idle();
+
+  await page.goto(`${urls.photos}/gallery`);
+  await screenTimes(page);
+  await api.idle();
+  const scrollFresh = await scrollThrough(page, 'thumbnails from the server');
+  await page.goto(`${urls.photos}/gallery`);
+  await screenTimes(page);
+  await api.idle();
+  const scrollCached = await scrollThrough(page, 'thumbnails from the browser cache');
+  await context.close();
+
+  const firstThumbnail = fromCache.map((times) => times.firstThumbnailMs);
+  const fullScreen = fromCache.map((times) => times.fullScreenMs);
+  return {
+    files: fileCount,
+    gridRows: Number(rowCount),
+    seedSeconds: round(seedSeconds),
+    viewport,
+    firstVisit,
+    openFromCache: {
+      runs: fromCache,
+      firstThumbnailMsMedian: round(median(firstThumbnail)),
+      fullScreenMsMedian: round(median(fullScreen)),
+    },
+    openWithApiHeld: held,
+    scroll: { speedPxPerSecond: speed, fromServer: scrollFresh, fromBrowserCache: scrollCached },
+    pageErrors: errors,
+    targets: {
+      firstThumbnailWithin1s: median(firstThumbnail) <= targets.firstThumbnailMs,
+      scrollP95: Math.max(scrollFresh.trace.p95, scrollCached.trace.p95) <= targets.frameP95Ms,
+      noFrameOver100ms: scrollFresh.trace.over100 + scrollCached.trace.over100 === targets.framesOver100Ms,
+    },
+  };
+}
+
+/**
+ * In every document, from its start: each animation frame, whether the grid has cells, whether one on screen
+ * shows its decrypted thumbnail (an <img> loaded from its object URL), and whether every cell on screen does.
+ * Times are the frame's, in ms since the navigation's start. Runs in the page (an init script).
+ */
+function watchFirstThumbnails() {
+  const times = {};
+  window.__photosBench = times;
+  const onScreen = (cell) => {
+    const box = cell.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+  };
+  const shown = (cell) => {
+    const image = cell.querySelector('img');
+    return image !== null && image.complete && image.naturalWidth > 0;
+  };
+  const watch = (frameTime) => {
+    const cells = [...document.querySelectorAll('[role="grid"] [role="gridcell"][data-file-id]')].filter(onScreen);
+    if (cells.length > 0) {
+      times.gridMs ??= frameTime;
+      const done = cells.filter(shown).length;
+      if (done > 0) times.firstThumbnailMs ??= frameTime;
+      if (done === cells.length) {
+        times.fullScreenMs = frameTime;
+        times.cellsOnScreen = cells.length;
+        return;
+      }
+    }
+    if (frameTime < 60_000) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}
+
+async function screenTimes(page) {
+  await page.waitForFunction(() => window.__photosBench?.fullScreenMs !== undefined, undefined, { timeout: 120_000 });
+  const times = await page.evaluate(() => window.__photosBench);
+  return Object.fromEntries(Object.entries(times).map(([name, value]) => [name, round(value)]));
+}
+
+/**
+ * A visit with every request to the API held (not answered, not failed) until the screen is full of
+ * thumbnails or 20 s passed; then they go on. Says how many were held, and of which routes.
+ */
+async function openWithApiHeld(context, page) {
+  const heldRoutes = [];
+  const seen = [];
+  const onRequest = (request) => {
+    if (request.url().startsWith(urls.server)) seen.push(new URL(request.url()).pathname.replace(/\d+/g, ':id'));
+  };
+  context.on('request', onRequest);
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const pattern = `${urls.server}/**`;
+  await context.route(pattern, async (route) => {
+    heldRoutes.push(new URL(route.request().url()).pathname.replace(/\d+/g, ':id'));
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${urls.photos}/gallery`);
+  const full = await page
+    .waitForFunction(() => window.__photosBench?.fullScreenMs !== undefined, undefined, { timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  const times = await page.evaluate(() => window.__photosBench);
+  const heldCount = heldRoutes.length;
+  const seenCount = seen.length;
+  context.off('request', onRequest);
+  release();
+  await context.unroute(pattern);
+  const tally = (list) => {
+    const counts = {};
+    for (const route of list) counts[route] = (counts[route] ?? 0) + 1;
+    return counts;
+  };
+  return {
+    screenFilledWhileHeld: full,
+    ...Object.fromEntries(Object.entries(times).map(([name, value]) => [name, round(value)])),
+    requestsHeld: heldCount,
+    routesHeld: tally(heldRoutes.slice(0, heldCount)),
+    // Requests to the API the browser reported meanwhile (a worker's too): any not held went to the network.
+    apiRequestsSeen: tally(seen.slice(0, seenCount)),
+  };
+}
+
+/**
+ * Scrolls the window from the top of the grid to the bottom at `speed` px/s, moved by scrollBy once per
+ * animation frame (by the frame's time × the speed), with a Chromium trace of the frames running, and the
+ * page's own record of its animation frames and long animation frames. Returns the frame figures.
+ */
+async function scrollThrough(page, what) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  const session = await page.context().newCDPSession(page);
+  const events = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const traced = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing'],
+    },
+    transferMode: 'ReportEvents',
+  });
+  const inPage = await page.evaluate(async (pxPerSecond) => {
+    const loafs = [];
+    const observer =
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+        ? new PerformanceObserver((list) => loafs.push(...list.getEntries().map((entry) => entry.duration)))
+        : undefined;
+    observer?.observe({ type: 'long-animation-frame' });
+    performance.mark('photos-bench:scroll-start');
+    const deltas = [];
+    const startedAt = performance.now();
+    await new Promise((resolve) => {
+      let last;
+      const step = (time) => {
+        if (last !== undefined) {
+          deltas.push(time - last);
+          window.scrollBy(0, (pxPerSecond * (time - last)) / 1000);
+        }
+        last = time;
+        const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+        if (bottom) resolve();
+        else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+    performance.mark('photos-bench:scroll-end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    observer?.disconnect();
+    return {
+      seconds: (performance.now() - startedAt) / 1000,
+      scrolledPx: window.scrollY,
+      rafDeltas: deltas,
+      longAnimationFrames: loafs,
+    };
+  }, speed);
+  await session.send('Tracing.end');
+  await traced;
+  await session.detach();
+  const trace = frameTimes(events);
+  const raf = stats(inPage.rafDeltas);
+  log(
+    `scroll (${what}): ${inPage.seconds.toFixed(1)} s, trace frames p50 ${trace.p50} p95 ${trace.p95} max ${trace.max} ` +
+      `over 100 ms ${trace.over100}; rAF p95 ${raf.p95}; long animation frames ${inPage.longAnimationFrames.length}`,
+  );
+  return {
+    seconds: round(inPage.seconds),
+    scrolledPx: Math.round(inPage.scrolledPx),
+    trace,
+    animationFrames: raf,
+    longAnimationFrames: {
+      count: inPage.longAnimationFrames.length,
+      max: round(Math.max(0, ...inPage.longAnimationFrames)),
+      over100: inPage.longAnimationFrames.filter((duration) => duration > 100).length,
+    },
+  };
+}
+
+/**
+ * Frame times from the trace: the compositor's frames between the two marks the scroll set, each the time
+ * from one presented frame to the next (`DrawFrame` events of the page's compositor); a frame Chromium
+ * began and dropped does not end an interval, so a drop shows as a longer one.
+ */
+function frameTimes(events) {
+  const mark = (name) => events.find((event) => event.name === name)?.ts;
+  const from = mark('photos-bench:scroll-start');
+  const to = mark('photos-bench:scroll-end');
+  const counts = {};
+  for (const event of events) {
+    if (!frameEventNames.includes(event.name) || event.ts < from || event.ts > to) continue;
+    counts[event.name] = (counts[event.name] ?? 0) + 1;
+  }
+  const draws = events
+    .filter((event) => event.name === 'DrawFrame' && event.ts >= from && event.ts <= to)
+    .map((event) => event.ts / 1000)
+    .sort((a, b) => a - b);
+  const intervals = draws.slice(1).map((at, index) => at - draws[index]);
+  const dropped = events.filter((event) => event.name === 'DroppedFrame' && event.ts >= from && event.ts <= to).length;
+  return { frames: draws.length, ...stats(intervals), droppedFrameEvents: dropped, eventCounts: counts };
+}
+
+function stats(samples) {
+  if (samples.length === 0) return { p50: NaN, p95: NaN, max: NaN, over100: 0 };
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return {
+    p50: round(at(50)),
+    p95: round(at(95)),
+    max: round(sorted.at(-1)),
+    over16_7: samples.filter((value) => value > 16.7).length,
+    over100: samples.filter((value) => value > 100).length,
+  };
+}
+
+// Seeding over HTTP: what a photos client sends for each file (docs/protocol.md#photos-client-encryption).
+
+async function seedLibrary(account, token, count) {
+  const albumKey = await generateKeyB64();
+  const boxedKey = await encryptBoxB64(albumKey, account.masterKey);
+  const boxedName = await encryptBoxB64(utf8Bytes('Ten thousand'), albumKey);
+  const { collection } = await call('POST', '/collections', token, {
+    encryptedKey: boxedKey.encryptedData,
+    keyDecryptionNonce: boxedKey.nonce,
+    encryptedName: boxedName.encryptedData,
+    nameDecryptionNonce: boxedName.nonce,
+    type: 'album',
+  });
+  // One FINAL secretstream message under the file key: the file, its thumbnail, its metadata.
+  const stream = async (message, key) => {
+    const { encryptedData, header } = await encryptBlobB64(message, key);
+    return { bytes: fromB64(encryptedData), header };
+  };
+
+  const thumbnails = makeThumbnails(24);
+  const upload = async (bytes) => {
+    const contentMD5 = createHash('md5').update(bytes).digest('base64');
+    const { objectKey, url } = await call('POST', '/files/upload-url', token, {
+      contentLength: bytes.length,
+      contentMD5,
+    });
+    const put = await fetch(url, { method: 'PUT', body: bytes, headers: { 'Content-MD5': contentMD5 } });
+    if (!put.ok) throw new Error(`PUT ${objectKey}: ${put.status} ${await put.text()}`);
+    return objectKey;
+  };
+  // Newest first: a few photos a day over the last years, some days busier than others.
+  const now = Date.now();
+  const dayMs = 86_400_000;
+  const addFile = async (index) => {
+    const day = Math.floor(index / 9) + (index % 7 === 0 ? 0 : Math.floor(index / 63));
+    const creationTime = (now - day * dayMs - (index % 9) * 3_600_000) * 1000;
+    const video = index % 25 === 7;
+    const original = new Uint8Array(randomBytes(64));
+    const fileKey = await generateKeyB64();
+    const keyBox = await encryptBoxB64(fileKey, albumKey);
+    const file = await stream(original, fileKey);
+    const thumbnail = await stream(thumbnails[index % thumbnails.length], fileKey);
+    const metadata = await stream(
+      utf8Bytes(
+        JSON.stringify({
+          title: `IMG_${String(index).padStart(5, '0')}.${video ? 'mp4' : 'jpg'}`,
+          creationTime,
+          modificationTime: creationTime,
+          fileType: video ? 1 : 0,
+          hash: await blake2b512B64(original),
+        }),
+      ),
+      fileKey,
+    );
+    const [fileKeyObject, thumbnailObject] = await Promise.all([upload(file.bytes), upload(thumbnail.bytes)]);
+    await call('POST', '/files', token, {
+      collectionID: collection.id,
+      encryptedKey: keyBox.encryptedData,
+      keyDecryptionNonce: keyBox.nonce,
+      file: { objectKey: fileKeyObject, decryptionHeader: file.header, size: file.bytes.length },
+      thumbnail: { objectKey: thumbnailObject, decryptionHeader: thumbnail.header, size: thumbnail.bytes.length },
+      metadata: { encryptedData: toB64(metadata.bytes), decryptionHeader: metadata.header },
+    });
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next++;
+      await addFile(index);
+      if ((index + 1) % 1000 === 0) log(`  ${index + 1} files`);
+    }
+  };
+  await Promise.all(Array.from({ length: 12 }, lane));
+}
+
+/** `count` small JPEGs (360×270, about 10–20 KB: gradients and noise, each of its own colours) made by ffmpeg. */
+function makeThumbnails(count) {
+  const folder = path.join(scratch, 'thumbnails');
+  mkdirSync(folder);
+  const list = [];
+  for (let index = 0; index < count; index++) {
+    const file = path.join(folder, `${index}.jpg`);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=360x270:seed=${index + 1}:nb_colors=3,noise=alls=12:allf=t`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '5',
+      file,
+    ]);
+    list.push(new Uint8Array(readFileSync(file)));
+  }
+  return list;
+}
+
+async function call(method, route, token, body) {
+  const answer = await fetch(new URL(route, urls.server), {
+    method,
+    headers: { 'X-Client-Package': clientPackage, 'X-Auth-Token': token, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+// Uploads through the page.
+
+async function uploadPart(which) {
+  const folder = path.join(scratch, which === 'big' ? 'One big video' : 'Bench mix');
+  mkdirSync(folder);
+  const made = which === 'big' ? await makeBigVideo(folder, bigMiB) : makeMix(folder, mixCount);
+  const totalBytes = made.reduce((sum, file) => sum + file.bytes, 0);
+  log(`${made.length} files, ${(totalBytes / 2 ** 20).toFixed(1)} MiB: ${JSON.stringify(countByKind(made))}`);
+
+  const { account } = await createAccount({ app: 'photos' });
+  const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
+  await context.addInitScript(watchLongTasks);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+  const token = await passwordLogin(account, 'photos');
+  await signInBrowser(page, 'photos', account, token, '/gallery');
+  await page.getByText('No photos yet').waitFor({ timeout: 60_000 });
+
+  // The app's upload: the folder picked through the Upload menu, until the panel says every file ended.
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'A folder…' }).click();
+  const from = await page.evaluate(() => performance.now());
+  await (await chooser).setFiles(folder);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await panel.getByRole('heading', { name: 'Uploads finished' }).waitFor({ timeout: 3_600_000 });
+  const to = await page.evaluate(() => performance.now());
+  const uploaded = await panel.getByText('Uploaded', { exact: true }).count();
+  const tasks = await page.evaluate(([start, end]) => window.__photosBenchTasks.within(start, end), [from, to]);
+  const appSeconds = (to - from) / 1000;
+  log(`app upload: ${appSeconds.toFixed(1)} s, ${uploaded} uploaded; longest task ${tasks.longestTaskMs} ms`);
+
+  // The same bytes PUT raw from the same page to signed upload URLs, two at a time.
+  const raw = await rawPut(page, token, folder, made);
+  log(`raw PUT: ${raw.seconds.toFixed(1)} s`);
+  await context.close();
+
+  const mbps = (seconds) => round(totalBytes / 1e6 / seconds);
+  return {
+    files: made.length,
+    kinds: countByKind(made),
+    totalMiB: round(totalBytes / 2 ** 20),
+    app: {
+      seconds: round(appSeconds),
+      MBps: mbps(appSeconds),
+      filesPerSecond: round(made.length / appSeconds),
+      uploaded,
+      ...tasks,
+    },
+    rawPut: { seconds: round(raw.seconds), MBps: mbps(raw.seconds), concurrency: 2 },
+    appOverRaw: round(appSeconds / raw.seconds),
+    pageErrors: errors,
+  };
+}
+
+/**
+ * The page's long tasks and long animation frames from its start (init script); `within(from, to)` gives the
+ * longest of each and how many passed 50 ms between two of the page's times.
+ */
+function watchLongTasks() {
+  const entries = { longtask: [], 'long-animation-frame': [] };
+  for (const type of Object.keys(entries)) {
+    if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue;
+    new PerformanceObserver((list) => entries[type].push(...list.getEntries())).observe({ type, buffered: true });
+  }
+  window.__photosBenchTasks = {
+    within(from, to) {
+      const pick = (type) => entries[type].filter((entry) => entry.startTime >= from && entry.startTime <= to);
+      const tasks = pick('longtask');
+      const frames = pick('long-animation-frame');
+      const longest = (list) => Math.round(Math.max(0, ...list.map((entry) => entry.duration)));
+      const slowest = frames.reduce((a, b) => (b.duration > (a?.duration ?? 0) ? b : a), undefined);
+      return {
+        longestTaskMs: longest(tasks),
+        longTasks: tasks.length,
+        longestAnimationFrameMs: longest(frames),
+        longAnimationFrames: frames.length,
+        slowestFrameScripts: (slowest?.scripts ?? [])
+          .slice(0, 3)
+          .map(
+            (script) => `${Math.round(script.duration)} ms ${script.invoker} (${script.sourceURL.split('/').pop()})`,
+          ),
+      };
+    },
+  };
+}
+
+/** Each file PUT as it is to a signed upload URL from the API, two at a time, by fetch in the page. */
+async function rawPut(page, token, folder, made) {
+  const urlsOf = [];
+  for (const file of made) {
+    const bytes = readFileSync(path.join(folder, file.name));
+    const contentMD5 = createHash('md5').update(bytes).digest('base64');
+    const { url } = await call('POST', '/files/upload-url', token, { contentLength: bytes.length, contentMD5 });
+    urlsOf.push({ name: file.name, url, contentMD5 });
+  }
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.id = 'photos-bench-raw';
+    input.style.display = 'none';
+    document.body.append(input);
+  });
+  await page.setInputFiles(
+    '#photos-bench-raw',
+    made.map((file) => path.join(folder, file.name)),
+  );
+  const seconds = await page.evaluate(async (targets) => {
+    const input = document.getElementById('photos-bench-raw');
+    const files = new Map([...input.files].map((file) => [file.name, file]));
+    const queue = [...targets];
+    const startedAt = performance.now();
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const answer = await fetch(next.url, {
+          method: 'PUT',
+          body: files.get(next.name),
+          headers: { 'Content-MD5': next.contentMD5 },
+        });
+        if (!answer.ok) throw new Error(`PUT ${next.name}: ${answer.status}`);
+      }
+    };
+    await Promise.all([lane(), lane()]);
+    return (performance.now() - startedAt) / 1000;
+  }, urlsOf);
+  return { seconds };
+}
+
+/**
+ * `count` files in `folder`: about 65 % JPEG, 20 % PNG, 10 % HEIC and 5 % videos (MP4 and WebM), from a few
+ * generated bases of camera-like sizes, each copy given bytes of its own: a JPEG comment segment, a PNG text
+ * chunk, an ISO-BMFF `free` box after a HEIC's or an MP4's boxes; the WebMs are encoded one by one.
+ */
+function makeMix(folder, count) {
+  const bases = path.join(scratch, 'bases');
+  mkdirSync(bases);
+  // Noise of strength 2 (JPEG) and 4 (PNG) gives camera-like sizes: about 4.5 MB for a 12 MP JPEG at q 7.
+  const picture = (name, size, seed, noise, extra) => {
+    const file = path.join(bases, name);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=${size}:seed=${seed}:nb_colors=4,noise=alls=${noise}:allf=u`,
+      '-frames:v',
+      '1',
+      ...extra,
+      file,
+    ]);
+    return file;
+  };
+  const jpegs = [
+    ['4032x3024', 1],
+    ['4032x3024', 2],
+    ['3024x4032', 3],
+    ['4000x3000', 4],
+    ['1920x1080', 5],
+    ['1920x1080', 6],
+  ].map(([size, seed]) => readFileSync(picture(`j${seed}.jpg`, size, seed, 2, ['-pix_fmt', 'yuvj420p', '-q:v', '7'])));
+  const pngs = [
+    ['1600x1200', 7],
+    ['2048x1536', 8],
+  ].map(([size, seed]) => readFileSync(picture(`p${seed}.png`, size, seed, 4, ['-pix_fmt', 'rgb24'])));
+  const heics = [9, 10].map((seed) => {
+    const png = picture(`h${seed}.png`, '3024x4032', seed, 4, ['-pix_fmt', 'rgb24']);
+    const heic = path.join(bases, `h${seed}.heic`);
+    run('heif-enc', ['-q', '50', '-o', heic, png]);
+    return readFileSync(heic);
+  });
+  const mp4 = (seed, seconds) => {
+    const file = path.join(bases, `v${seed}.mp4`);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=1280x720:seed=${seed}:speed=0.05:r=30,noise=alls=4:allf=t`,
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      file,
+    ]);
+    return readFileSync(file);
+  };
+  const videos = [mp4(11, 4), mp4(12, 8)];
+
+  const videoCount = Math.max(1, Math.round(count * 0.05));
+  const heicCount = Math.max(1, Math.round(count * 0.1));
+  const pngCount = Math.max(1, Math.round(count * 0.2));
+  const made = [];
+  const write = (name, kind, bytes) => {
+    writeFileSync(path.join(folder, name), bytes);
+    made.push({ name, kind, bytes: bytes.length });
+  };
+  for (let index = 0; index < count; index++) {
+    const tag = `photos-app bench file ${index} ${randomBytes(8).toString('hex')}`;
+    const number = String(index).padStart(4, '0');
+    if (index < videoCount) {
+      if (index % 3 === 2) write(`VID_${number}.webm`, 'webm', webm(index));
+      else write(`VID_${number}.mp4`, 'mp4', withFreeBox(videos[index % videos.length], tag));
+    } else if (index < videoCount + heicCount) {
+      write(`IMG_${number}.heic`, 'heic', withFreeBox(heics[index % heics.length], tag));
+    } else if (index < videoCount + heicCount + pngCount) {
+      write(`IMG_${number}.png`, 'png', withTextChunk(pngs[index % pngs.length], tag));
+    } else {
+      write(`IMG_${number}.jpg`, 'jpeg', withComment(jpegs[index % jpegs.length], tag));
+    }
+  }
+  return made;
+
+  function webm(seed) {
+    const file = path.join(bases, `w${seed}.webm`);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=640x360:seed=${seed + 100}:speed=0.05:r=24`,
+      '-t',
+      '3',
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      '600k',
+      '-an',
+      file,
+    ]);
+    return readFileSync(file);
+  }
+}
+
+/** One MP4 of `mib` MiB: a short real clip and a `free` box of random bytes after it (it plays as the clip). */
+async function makeBigVideo(folder, mib) {
+  const clip = path.join(scratch, 'clip.mp4');
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'gradients=s=1920x1080:seed=42:speed=0.05:r=30',
+    '-t',
+    '10',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-an',
+    clip,
+  ]);
+  const head = readFileSync(clip);
+  const total = mib * 2 ** 20;
+  const name = 'VID_big.mp4';
+  const out = createWriteStream(path.join(folder, name));
+  const write = (bytes) =>
+    new Promise((resolve, reject) => out.write(bytes, (error) => (error ? reject(error) : resolve())));
+  await write(head);
+  const boxSize = total - head.length;
+  const boxHeader = Buffer.alloc(8);
+  boxHeader.writeUInt32BE(boxSize, 0);
+  boxHeader.write('free', 4, 'latin1');
+  await write(boxHeader);
+  for (let left = boxSize - 8; left > 0;) {
+    const chunk = randomBytes(Math.min(left, 4 * 2 ** 20));
+    await write(chunk);
+    left -= chunk.length;
+  }
+  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+  const bytes = statSync(path.join(folder, name)).size;
+  if (bytes !== total) throw new Error(`the big video is ${bytes} bytes, not ${total}`);
+  return [{ name, kind: 'mp4', bytes }];
+}
+
+/** A JPEG with a comment segment (FF FE) right after its start marker. */
+function withComment(jpeg, text) {
+  const body = Buffer.from(text, 'latin1');
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, body, jpeg.subarray(2)]);
+}
+
+/** A PNG with a tEXt chunk before its IEND chunk (the last 12 bytes). */
+function withTextChunk(png, text) {
+  const data = Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.from(text, 'latin1')]);
+  const type = Buffer.from('tEXt', 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length, 0);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])), 0);
+  return Buffer.concat([png.subarray(0, png.length - 12), length, type, data, crc, png.subarray(png.length - 12)]);
+}
+
+/** An ISO-BMFF file (HEIC, MP4) with a top-level `free` box after its boxes. */
+function withFreeBox(file, text) {
+  const body = Buffer.from(text, 'latin1');
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(body.length + 8, 0);
+  header.write('free', 4, 'latin1');
+  return Buffer.concat([file, header, body]);
+}
+
+function countByKind(made) {
+  const counts = {};
+  for (const file of made) counts[file.kind] = (counts[file.kind] ?? 0) + 1;
+  return counts;
+}
+
+// Small things.
+
+function ffmpeg(args) {
+  run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr?.toString() ?? result.error}`);
+}
+
+function round(value) {
+  return Math.round(value * 10) / 10;
+}
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
