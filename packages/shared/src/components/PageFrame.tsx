@@ -1,6 +1,5 @@
 // The frame of every page (docs/product.md#app-shell): the shared page header, then the page's own
-// content in <main> under its one h1. The sign-in pages (packages/accounts) and the landing pages
-// (LandingPlaceholder) are both built in it.
+// content in <main> under its one h1. The sign-in pages (packages/accounts) are built in it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MouseEventHandler, ReactNode } from 'react';
