@@ -78,19 +78,41 @@ async function complete(store: EmbeddedObjectStore, request: FastifyRequest, rep
 async function get(store: EmbeddedObjectStore, request: FastifyRequest, reply: FastifyReply) {
   const signed = store.verify(request.method, keyOf(request), queryOf(request));
   if ('error' in signed) return answerError(reply, signed);
-  const object = await store.head(signed.key);
+  const object = await store.openObject(signed.key);
   if (!object) return answerError(reply, { error: 'NoSuchKey', message: 'The specified key does not exist.' });
-  reply.header('accept-ranges', 'bytes').type('application/octet-stream');
-  const range = rangeOf(request.headers.range, object.size);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${String(object.size)}`);
-    return answerError(reply, { error: 'InvalidRange', message: 'The requested range is not satisfiable' });
+  try {
+    reply.header('accept-ranges', 'bytes').type('application/octet-stream');
+    const range = rangeOf(request.headers.range, object.size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${String(object.size)}`);
+      return await answerError(reply, { error: 'InvalidRange', message: 'The requested range is not satisfiable' });
+    }
+    if (object.size === 0) return await reply.code(200).header('content-length', '0').send('');
+    const [start, end] = range ?? [0, object.size - 1];
+    if (range) reply.code(206).header('content-range', `bytes ${String(start)}-${String(end)}/${String(object.size)}`);
+    reply.header('content-length', String(end - start + 1));
+    // The body is written here rather than piped by Fastify, so that its buffers are reused (embedded.ts).
+    reply.hijack();
+    const response = reply.raw;
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) response.setHeader(name, value);
+    }
+    response.writeHead(reply.statusCode);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    try {
+      await object.send(response, start, end);
+      response.end();
+    } catch (error) {
+      // A client that went away is no failure; otherwise the headers are gone, so the response is cut short.
+      if (!response.closed) request.log.error({ err: error }, 'object GET failed');
+      response.destroy();
+    }
+  } finally {
+    await object.close();
   }
-  if (object.size === 0) return reply.code(200).header('content-length', '0').send('');
-  const [start, end] = range ?? [0, object.size - 1];
-  if (range) reply.code(206).header('content-range', `bytes ${String(start)}-${String(end)}/${String(object.size)}`);
-  reply.header('content-length', String(end - start + 1));
-  return reply.send(store.read(signed.key, start, end));
 }
 
 /**
