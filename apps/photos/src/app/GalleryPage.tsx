@@ -25,7 +25,14 @@ import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
 import { UploadPrompts } from '../components/upload-panel/UploadPrompts.tsx';
 import { downloads } from '../download/downloads.ts';
 import type { Album, GalleryFile } from '../library/types.ts';
-import { filesOfAlbum, shareableLink, useLibrary, type Library, type LibrarySnapshot } from '../library/use-library.ts';
+import {
+  filesOfAlbum,
+  shareableLink,
+  timelineFiles,
+  useLibrary,
+  type Library,
+  type LibrarySnapshot,
+} from '../library/use-library.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
 import { TabDownloads } from './TabDownloads.tsx';
@@ -83,8 +90,9 @@ async function createdAlbum(library: Library, name: string): Promise<Album> {
 
 /** Trashed files back where they were when the album still is the user's own, else into "uncategorized". */
 async function restore(library: Library, ids: readonly number[]): Promise<void> {
-  const { trash, albums } = library.snapshot();
-  const own = new Set(albums.filter((album) => album.role === 'OWNER').map((album) => album.id));
+  const { trash, albums, hiddenAlbums } = library.snapshot();
+  // A hidden album counts: a hidden photo goes back into it, not into "uncategorized" (where it would show).
+  const own = new Set([...albums, ...hiddenAlbums].filter((album) => album.role === 'OWNER').map((album) => album.id));
   const byAlbum = new Map<number, number[]>();
   let fallback: number | undefined;
   for (const { file } of trash.filter((entry) => ids.includes(entry.file.id))) {
@@ -134,7 +142,7 @@ export function GalleryPage() {
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
   const listed = section === 'albums' || section === 'shared';
   const album = listed ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
-  const visible = useMemo(() => snapshot.files.filter((file) => file.visibility === undefined), [snapshot.files]);
+  const visible = useMemo(() => timelineFiles(snapshot), [snapshot]);
   const albumFiles = useMemo(() => (album ? filesOfAlbum(snapshot, album.id) : []), [snapshot, album]);
 
   // An album that is gone (deleted here or elsewhere) leaves its view for the album list.

@@ -13,7 +13,7 @@ import {
   type LibraryEvent,
   type LibraryState,
 } from './core.ts';
-import { filesOfAlbum } from './order.ts';
+import { filesOfAlbum, timelineFiles } from './order.ts';
 import { FileType, type Album, type GalleryFile, type TrashedFile } from './types.ts';
 
 const album = (id: number, updationTime: number, role: Album['role'] = 'OWNER'): Album => ({
@@ -277,4 +277,29 @@ test('albums: the most recently changed first', () => {
     ),
   ]);
   expect(snapshotOf(state).albums.map((a) => a.id)).toEqual([2, 1]);
+});
+
+test('hidden albums and every file they hold are left out of the albums and files pages read', () => {
+  const hidden: Album = { ...album(2, 20), visibility: 'hidden' };
+  const sharedHidden: Album = { ...album(3, 30, 'VIEWER'), visibility: 'hidden' };
+  const archived: Album = { ...album(4, 40), visibility: 'archived' };
+  const { state } = run([
+    liveAlbums(40, album(1, 10), hidden, sharedHidden, archived),
+    // 100 is in a visible album and in the hidden one: hidden everywhere (Ente hides a photo by moving it there).
+    filesPage(1, [file(100, 1, 50), file(101, 1, 40)], [], 10),
+    filesPage(2, [file(100, 2, 50), file(102, 2, 30)], [], 20),
+    filesPage(3, [file(103, 3, 20)], [], 30),
+    filesPage(4, [file(104, 4, 10)], [], 40),
+  ]);
+  const snapshot = snapshotOf(state);
+  expect(snapshot.albums.map((a) => a.id)).toEqual([4, 1]);
+  expect(snapshot.hiddenAlbums.map((a) => a.id)).toEqual([3, 2]);
+  expect(snapshot.files.map((f) => f.id)).toEqual([101, 104]);
+  expect(filesOfAlbum(snapshot, 1).map((f) => f.id)).toEqual([101]);
+  expect(filesOfAlbum(snapshot, 2)).toEqual([]);
+  // The timeline leaves out the archived album's files (and archived files), which stay in their album.
+  const archivedFile: GalleryFile = { ...file(105, 1, 5), visibility: 'archived' };
+  const withArchivedFile = snapshotOf(run([filesPage(1, [archivedFile], [], 11)], state).state);
+  expect(timelineFiles(withArchivedFile).map((f) => f.id)).toEqual([101]);
+  expect(filesOfAlbum(withArchivedFile, 4).map((f) => f.id)).toEqual([104]);
 });

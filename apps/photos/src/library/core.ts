@@ -248,11 +248,19 @@ export function collectionsToPull(state: LibraryState): number[] {
   return ids.sort((a, b) => a - b);
 }
 
-/** What pages read. */
+/** What pages read. Hidden albums and their files are left out of `albums` and `files` (see `isHidden`). */
 export interface LibrarySnapshot {
-  /** The live albums, most recently changed first. */
+  /** The live albums, most recently changed first; hidden ones are in `hiddenAlbums` only. */
   albums: readonly Album[];
-  /** One per file id across albums (`collectionIDs` lists them), newest first by editedTime ?? creationTime. */
+  /**
+   * The live albums hidden for the user, in the same order: no page lists them; a restore from the trash still
+   * finds them, so that a hidden photo goes back into its hidden album rather than into "uncategorized".
+   */
+  hiddenAlbums: readonly Album[];
+  /**
+   * One per file id across albums (`collectionIDs` lists them), newest first by editedTime ?? creationTime;
+   * a file in any hidden album is left out (it is hidden wherever else it is).
+   */
   files: readonly GalleryFile[];
   /** Most recently trashed first (the latest `deleteBy` first). */
   trash: readonly TrashedFile[];
@@ -262,12 +270,26 @@ export interface LibrarySnapshot {
   failed: boolean;
 }
 
+/**
+ * An album hidden for the user, as Ente's clients decide it: the owner's magic metadata (or, for an album shared
+ * with them, the user's own shared magic metadata) says `visibility: 2` (model.ts reads the one that applies).
+ * Ente's clients hide a single photo by moving it into such an album (the default ".hidden" one), so a file in
+ * any hidden album is hidden, whichever other albums hold it.
+ */
+export const isHidden = (album: Album): boolean => album.visibility === 'hidden';
+
 export function snapshotOf(state: LibraryState): LibrarySnapshot {
   const live = [...state.collections.values()].filter((entry) => !entry.deleted).map((entry) => entry.album);
-  const albums = live.sort((a, b) => b.updationTime - a.updationTime || a.id - b.id);
+  live.sort((a, b) => b.updationTime - a.updationTime || a.id - b.id);
+  const albums = live.filter((album) => !isHidden(album));
+  const hiddenAlbums = live.filter(isHidden);
+  const hiddenFiles = new Set<number>();
+  for (const album of hiddenAlbums)
+    for (const fileID of state.files.get(album.id)?.keys() ?? []) hiddenFiles.add(fileID);
   const byID = new Map<number, GalleryFile>();
   for (const id of albumsByTrust(state)) {
     for (const file of state.files.get(id)?.values() ?? []) {
+      if (hiddenFiles.has(file.id)) continue;
       const seen = byID.get(file.id);
       if (!seen) byID.set(file.id, file);
       // A copy under another key is not the same file's: it is left out (see albumsByTrust).
@@ -278,7 +300,7 @@ export function snapshotOf(state: LibraryState): LibrarySnapshot {
   const files = [...byID.values()].sort(newestFirst);
   const trash = [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
   const { status, syncing, offline, failed } = state;
-  return { albums, files, trash, status, syncing, offline, failed };
+  return { albums, hiddenAlbums, files, trash, status, syncing, offline, failed };
 }
 
 /**

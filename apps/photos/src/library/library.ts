@@ -53,7 +53,7 @@ import { albumOf, galleryFileOf } from './model.ts';
 import type { Album, AlbumLink, GalleryFile, TrashedFile } from './types.ts';
 
 export type { LibrarySnapshot } from './core.ts';
-export { filesOfAlbum, newestFirst, takenAt } from './order.ts';
+export { filesOfAlbum, newestFirst, takenAt, timelineFiles } from './order.ts';
 export { LibraryError, type LibraryErrorKey } from './errors.ts';
 export { shareableLink } from './link-url.ts';
 

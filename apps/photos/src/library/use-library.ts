@@ -6,12 +6,13 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Library, LibrarySnapshot } from './library.ts';
 
 export type { Library, LibrarySnapshot, LinkChanges } from './library.ts';
-export { filesOfAlbum, newestFirst, takenAt } from './order.ts';
+export { filesOfAlbum, newestFirst, takenAt, timelineFiles } from './order.ts';
 export { shareableLink } from './link-url.ts';
 
 /** What a page shows before the library has opened. */
 const notOpenYet: LibrarySnapshot = {
   albums: [],
+  hiddenAlbums: [],
   files: [],
   trash: [],
   status: 'loading',
