@@ -8,6 +8,7 @@ import {
   collectionsToPull,
   copyToWrite,
   initialState,
+  newestTime,
   snapshotOf,
   step,
   type LibraryEvent,
@@ -302,4 +303,11 @@ test('hidden albums and every file they hold are left out of the albums and file
   const withArchivedFile = snapshotOf(run([filesPage(1, [archivedFile], [], 11)], state).state);
   expect(timelineFiles(withArchivedFile).map((f) => f.id)).toEqual([101]);
   expect(filesOfAlbum(withArchivedFile, 4).map((f) => f.id)).toEqual([104]);
+});
+
+test('the collections cursor is the newest row time, even of an answer too long to spread into arguments', () => {
+  expect(newestTime(10, [{ updationTime: 5 }, { updationTime: 30 }, { updationTime: 20 }])).toBe(30);
+  expect(newestTime(10, [])).toBe(10);
+  const huge = Array.from({ length: 300_000 }, (_, i) => ({ updationTime: i }));
+  expect(newestTime(5, huge)).toBe(299_999);
 });

@@ -236,6 +236,13 @@ function filesApplied(state: LibraryState, event: Extract<LibraryEvent, { type: 
   return { state: { ...state, files, cursors }, effects: [{ type: 'save', change }, emit] };
 }
 
+/** The newest of `cursor` and the rows' times, by a loop: a spread of a huge answer would throw RangeError. */
+export function newestTime(cursor: number, rows: readonly { updationTime: number }[]): number {
+  let newest = cursor;
+  for (const row of rows) if (row.updationTime > newest) newest = row.updationTime;
+  return newest;
+}
+
 /**
  * The live collections whose files may have changed: a collection's `updationTime` is at least that of every
  * change to its files (docs/protocol.md#photos, the one diff rule), so one not newer than its files' cursor is skipped.

@@ -39,6 +39,7 @@ import {
   collectionsToPull,
   copyToWrite,
   initialState,
+  newestTime,
   snapshotOf,
   step,
   type CollectionEntry,
@@ -514,7 +515,7 @@ class LibrarySession
           changed: entries,
           unopened,
           cached: rows.map((row) => cachedRow(cacheIds.collection(row.id), row, row.updationTime)),
-          cursor: Math.max(this.state.cursors.collections, ...rows.map((row) => row.updationTime)),
+          cursor: newestTime(this.state.cursors.collections, rows),
         });
       for (const collectionID of collectionsToPull(this.state)) await this.pullFiles(collectionID);
       await this.pullTrash();
