@@ -94,6 +94,33 @@ test('a page marked last is applied and ends the pull, even when it does not mov
   expect(applied).toEqual([12, 12]);
 });
 
+test('rows not newer than the cursor are dropped before a page is applied, the last page’s too', async () => {
+  const applied: string[][] = [];
+  await pullPages({
+    cursor: 10,
+    limit: 5,
+    // A hostile or broken server sending stale rows: on a page that goes on, and on the last one.
+    fetchPage: (sinceTime) =>
+      Promise.resolve(
+        sinceTime === 10
+          ? { diff: [...rows(4, 10), { id: 'new', updatedAt: 12 }], timestamp: 0 }
+          : {
+              diff: [
+                { id: 'old', updatedAt: 3 },
+                { id: 'same', updatedAt: 12 },
+              ],
+              timestamp: 0,
+              last: true,
+            },
+      ),
+    applyPage: (page) => {
+      applied.push(page.rows.map((row) => row.id));
+      return Promise.resolve();
+    },
+  });
+  expect(applied).toEqual([['new'], []]);
+});
+
 test('a run stops after maxPages pages, those applied kept', async () => {
   let time = 0;
   const { pull, applied } = pullRecording({

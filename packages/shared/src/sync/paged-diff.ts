@@ -68,7 +68,7 @@ export interface PullOptions<Row extends { updatedAt: number }> {
 /**
  * Pulls every page since `cursor`; a failure rejects, and the pages already applied stay applied. A page
  * with rows that would leave the cursor in place (or move it back), unless it is the `last`, rejects before
- * it is applied. See: [Note: Paged diff]
+ * it is applied; rows not newer than the page's `sinceTime` are never applied. See: [Note: Paged diff]
  */
 export async function pullPages<Row extends { updatedAt: number }>(options: PullOptions<Row>): Promise<void> {
   const { limit, fetchPage, applyPage, now = Date.now, maxPages = MAX_DIFF_PAGES } = options;
@@ -82,7 +82,10 @@ export async function pullPages<Row extends { updatedAt: number }>(options: Pull
     const end = answer.diff.length === 0 || answer.last === true;
     if (!end && next <= cursor) throw new PagedDiffError('cursorStuck');
     const timeOffsetMs = Math.round(answer.timestamp / 1000 - (sent + received) / 2);
-    await applyPage({ rows: answer.diff, from: cursor, cursor: next, timestamp: answer.timestamp, timeOffsetMs });
+    // A row not newer than the cursor is stale (a well-formed server never sends one): applying it could put an
+    // older state over a newer one, on a page that ends the pull as on any other.
+    const rows = answer.diff.filter((row) => row.updatedAt > cursor);
+    await applyPage({ rows, from: cursor, cursor: next, timestamp: answer.timestamp, timeOffsetMs });
     cursor = next;
     if (end) return;
   }
