@@ -123,6 +123,24 @@ test('collections: a "key" that is not 32 bytes (sealed by anyone, its name in p
   expect(opened).toEqual([null, null]);
 });
 
+test('collections: a plaintext name is shown for a collection shared with the user, never for their own', async () => {
+  const ownKey = filled(32, 16);
+  const sharedKey = filled(32, 17);
+  const plain = { encryptedName: '', nameDecryptionNonce: '' };
+  const own = { ...ownedCollection(ownKey, 'x'), ...plain, name: 'Verify your account at evil.example' };
+  const shared = {
+    encryptedKey: b64(sodium.crypto_box_seal(sharedKey, keyPair.publicKey)),
+    keyDecryptionNonce: '',
+    ...plain,
+    name: 'Old shared album',
+  };
+  const opened = await cryptoAPI.openCollections([own, shared], userKeys);
+  expect(opened).toEqual([
+    { key: b64(ownKey), keyOpenedWith: 'masterKey', name: '' },
+    { key: b64(sharedKey), keyOpenedWith: 'sealedBox', name: 'Old shared album' },
+  ]);
+});
+
 test('collections: a wrong masterKey opens none', async () => {
   const key = filled(32, 13);
   const opened = await cryptoAPI.openCollections([ownedCollection(key, 'Holidays')], {

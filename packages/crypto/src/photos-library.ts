@@ -51,6 +51,7 @@ export type OpenedCollection = {
    * this, never from the row's owner id alone.
    */
   keyOpenedWith: 'masterKey' | 'sealedBox';
+  /** Decrypted; a plaintext (legacy) name only when the key was sealed, else '' for a row without a boxed name. */
   name: string;
   magicMetadata?: unknown;
   pubMagicMetadata?: unknown;
@@ -158,9 +159,13 @@ async function openCollection(
           return openSealedBoxBytes(collection.encryptedKey, publicKey, secretKey);
         })(),
   );
+  // A plaintext name (legacy) is taken only for a collection shared with the user: our clients always box the
+  // names of the user's own, so a plaintext one there is the server's text, never shown (the album stays, unnamed).
   const name =
     collection.encryptedName === ''
-      ? (collection.name ?? '')
+      ? boxed
+        ? ''
+        : (collection.name ?? '')
       : utf8String(
           await decryptBoxBytes(
             { encryptedData: collection.encryptedName, nonce: collection.nameDecryptionNonce },
