@@ -1,8 +1,9 @@
 // A live photo's original is a ZIP holding its image and its video (docs/protocol.md#photos-client-encryption),
 // entries named `image.<ext>` and `video.<ext>` by Ente's clients. A download gives the two files, named from the
 // title's stem with each entry's extension. Live photos are small (each part ≤ 20 MB), so the ZIP is read whole, up
-// to a cap; entries are stored or deflated (read with DecompressionStream, each capped once inflated); ZIP64 is not
-// needed at that size.
+// to a cap; entries are stored or deflated (read with DecompressionStream, each capped once inflated, all of them
+// together too); only the first image and the first video entry are read, from a directory of a few entries; ZIP64
+// is not needed at that size.
 
 import { readAtMost } from '../media/read-at-most.ts';
 import { splitExtension } from './zip-names.ts';
@@ -24,13 +25,20 @@ const LOCAL_HEADER = 0x04034b50;
 export const LIVE_PHOTO_MAX_BYTES = 100 * 1024 * 1024;
 export const LIVE_PHOTO_MAX_ENTRY_BYTES = 100 * 1024 * 1024;
 
+/**
+ * A live photo's ZIP holds two entries; its directory may list at most this many (a folder entry or two of
+ * another writer's fit). Every entry is named by its uploader and may point at the same bytes as the others: a
+ * directory of thousands of entries over one deflated stream would otherwise ask for terabytes.
+ */
+export const LIVE_PHOTO_MAX_ENTRIES = 16;
+/** What all the entries of one ZIP may weigh once inflated (or stored), together. */
+export const LIVE_PHOTO_MAX_INFLATED_BYTES = 2 * LIVE_PHOTO_MAX_ENTRY_BYTES;
+
 const tooLarge = (what: string, limit: number) => new Error(`${what} is larger than ${limit} bytes`);
 
-function inflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+function inflateRaw(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return readAtMost(stream, LIVE_PHOTO_MAX_ENTRY_BYTES, () =>
-    tooLarge('a live photo entry', LIVE_PHOTO_MAX_ENTRY_BYTES),
-  );
+  return readAtMost(stream, limit, () => tooLarge('a live photo entry', limit));
 }
 
 /**
@@ -57,20 +65,30 @@ export function refuseLargeLivePhoto(fileSize: number | undefined): void {
   }
 }
 
-/** The files of a ZIP held in memory (stored or deflated entries; folders left out). */
-export async function readZipEntries(zip: Uint8Array<ArrayBuffer>): Promise<ZipEntry[]> {
+/** A file entry of a ZIP's directory, not yet read: its name, method and where its bytes lie in the ZIP. */
+interface DirectoryEntry {
+  name: string;
+  method: number;
+  start: number;
+  size: number;
+}
+
+/** The file entries listed by a ZIP's central directory (folders left out); none is read or inflated here. */
+function zipDirectory(zip: Uint8Array<ArrayBuffer>): DirectoryEntry[] {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== END_OF_DIRECTORY) end--;
   if (end < 0) throw new Error('not a ZIP');
   const count = view.getUint16(end + 10, true);
+  if (count > LIVE_PHOTO_MAX_ENTRIES)
+    throw new Error(`a live photo ZIP of more than ${LIVE_PHOTO_MAX_ENTRIES} entries`);
   let at = view.getUint32(end + 16, true);
   const decoder = new TextDecoder();
-  const entries: ZipEntry[] = [];
+  const entries: DirectoryEntry[] = [];
   for (let i = 0; i < count; i++) {
     if (at + 46 > zip.length || view.getUint32(at, true) !== DIRECTORY_ENTRY) throw new Error('damaged ZIP directory');
     const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
     const skipped = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     const local = view.getUint32(at + 42, true);
@@ -80,21 +98,42 @@ export async function readZipEntries(zip: Uint8Array<ArrayBuffer>): Promise<ZipE
     if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL_HEADER) throw new Error('damaged ZIP entry');
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     // An entry must lie within the ZIP: a slice would silently cut it short.
-    if (start + compressedSize > zip.length) throw new Error('damaged ZIP entry');
-    const data = zip.slice(start, start + compressedSize);
+    if (start + size > zip.length) throw new Error('damaged ZIP entry');
     if (method !== 0 && method !== 8) throw new Error('unsupported ZIP compression');
-    entries.push({ name, bytes: method === 0 ? data : await inflateRaw(data) });
+    entries.push({ name, method, start, size });
   }
   return entries;
+}
+
+/** The entries' bytes, each within the entry cap and all together within LIVE_PHOTO_MAX_INFLATED_BYTES. */
+async function readEntries(zip: Uint8Array<ArrayBuffer>, listed: readonly DirectoryEntry[]): Promise<ZipEntry[]> {
+  let left = LIVE_PHOTO_MAX_INFLATED_BYTES;
+  const entries: ZipEntry[] = [];
+  for (const { name, method, start, size } of listed) {
+    const limit = Math.min(LIVE_PHOTO_MAX_ENTRY_BYTES, left);
+    if (method === 0 && size > limit) throw tooLarge('a live photo entry', limit);
+    const data = zip.slice(start, start + size);
+    const bytes = method === 0 ? data : await inflateRaw(data, limit);
+    left -= bytes.length;
+    entries.push({ name, bytes });
+  }
+  return entries;
+}
+
+/** The files of a ZIP held in memory (stored or deflated entries; folders left out), within a live photo's caps. */
+export async function readZipEntries(zip: Uint8Array<ArrayBuffer>): Promise<ZipEntry[]> {
+  return readEntries(zip, zipDirectory(zip));
 }
 
 /** The image and the video of a live photo's ZIP, named `<title's stem>.<entry's extension>` (image first). */
 export async function livePhotoFiles(zip: Uint8Array<ArrayBuffer>, title: string): Promise<ZipEntry[]> {
   const [stem] = splitExtension(title);
-  const entries = await readZipEntries(zip);
-  const part = (prefix: string) => entries.find((entry) => entry.name.toLowerCase().startsWith(prefix));
+  const listed = zipDirectory(zip);
+  // Only these two are read: any other entry is skipped before it is inflated.
+  const part = (prefix: string) => listed.find((entry) => entry.name.toLowerCase().startsWith(prefix));
   const image = part('image');
   const video = part('video');
   if (!image || !video) throw new Error('a live photo without its image or its video');
-  return [image, video].map(({ name, bytes }) => ({ name: stem + splitExtension(name)[1], bytes }));
+  const entries = await readEntries(zip, [image, video]);
+  return entries.map(({ name, bytes }) => ({ name: stem + splitExtension(name)[1], bytes }));
 }

@@ -17,6 +17,7 @@ import { FileType } from '../library/types.ts';
 import {
   LIVE_PHOTO_MAX_BYTES,
   LIVE_PHOTO_MAX_ENTRY_BYTES,
+  LIVE_PHOTO_MAX_INFLATED_BYTES,
   livePhotoFiles,
   readLivePhoto,
   readZipEntries,
@@ -272,27 +273,63 @@ function oneEntryZip(
   data: Uint8Array,
   claimedSize = data.length,
 ): Uint8Array<ArrayBuffer> {
-  const nameBytes = new TextEncoder().encode(name);
+  return sharedDataZip([name], method, data, claimedSize);
+}
+
+/** A ZIP whose directory lists every name of `names`, all pointing at one entry's bytes (a crafted ZIP). */
+function sharedDataZip(
+  names: readonly string[],
+  method: 0 | 8,
+  data: Uint8Array,
+  claimedSize = data.length,
+): Uint8Array<ArrayBuffer> {
+  const encoded = names.map((name) => new TextEncoder().encode(name));
+  const first = encoded[0] ?? new Uint8Array();
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(method, 8);
   local.writeUInt32LE(claimedSize, 18);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const directory = Buffer.alloc(46);
-  directory.writeUInt32LE(0x02014b50, 0);
-  directory.writeUInt16LE(method, 10);
-  directory.writeUInt32LE(claimedSize, 20);
-  directory.writeUInt16LE(nameBytes.length, 28);
-  directory.writeUInt32LE(0, 42);
-  const directoryAt = 30 + nameBytes.length + data.length;
+  local.writeUInt16LE(first.length, 26);
+  const directories = encoded.map((nameBytes) => {
+    const directory = Buffer.alloc(46);
+    directory.writeUInt32LE(0x02014b50, 0);
+    directory.writeUInt16LE(method, 10);
+    directory.writeUInt32LE(claimedSize, 20);
+    directory.writeUInt16LE(nameBytes.length, 28);
+    directory.writeUInt32LE(0, 42);
+    return Buffer.concat([directory, nameBytes]);
+  });
+  const directoryAt = 30 + first.length + data.length;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + nameBytes.length, 12);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(
+    directories.reduce((sum, directory) => sum + directory.length, 0),
+    12,
+  );
   end.writeUInt32LE(directoryAt, 16);
-  return new Uint8Array(Buffer.concat([local, nameBytes, data, directory, nameBytes, end]));
+  return new Uint8Array(Buffer.concat([local, first, data, ...directories, end]));
 }
+
+test('a ZIP of many entries over one deflated stream: only the image and the video are inflated, within a total', async () => {
+  const part = 70 * 1024 * 1024;
+  const stream = deflateRawSync(Buffer.alloc(part));
+  const names = ['image.jpg', 'video.mov', ...Array.from({ length: 14 }, (_, i) => `image-${String(i)}.jpg`)];
+  const files = await livePhotoFiles(sharedDataZip(names, 8, stream), 'Live.HEIC');
+  expect(files.map(({ name, bytes }) => [name, bytes.length])).toEqual([
+    ['Live.jpg', part],
+    ['Live.mov', part],
+  ]);
+  // Reading every entry stops once they weigh more than twice the entry cap together (here at the third).
+  expect(3 * part).toBeGreaterThan(LIVE_PHOTO_MAX_INFLATED_BYTES);
+  await expect(readZipEntries(sharedDataZip(names, 8, stream))).rejects.toThrow('larger than');
+  const stored = new Uint8Array(80 * 1024 * 1024);
+  await expect(readZipEntries(sharedDataZip(['a', 'b', 'c'], 0, stored))).rejects.toThrow('larger than');
+  // A directory of more than 16 entries is refused before anything is read.
+  const many = [...names, 'video-2.mov'];
+  await expect(livePhotoFiles(sharedDataZip(many, 8, stream), 'Live.HEIC')).rejects.toThrow('more than 16 entries');
+});
 
 test('a live photo entry that inflates past the cap (a ZIP bomb) is refused; so is one said to reach past the ZIP', async () => {
   const bomb = deflateRawSync(Buffer.alloc(LIVE_PHOTO_MAX_ENTRY_BYTES + 1));
