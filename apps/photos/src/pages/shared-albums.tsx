@@ -13,6 +13,7 @@ import { LinkProblem } from '../public-album/LinkProblem.tsx';
 const sharedAlbumPage = lazyModule(() => import('../app/SharedAlbumPage.tsx'));
 
 const hasLink = () => parsePublicLink(window.location.href) !== undefined;
+const currentHref = () => window.location.href;
 const onHashChange = (onChange: () => void) => {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);
@@ -21,13 +22,14 @@ const onHashChange = (onChange: () => void) => {
 if (typeof window !== 'undefined' && hasLink()) sharedAlbumPage.load().catch(() => undefined);
 
 export default function Page() {
-  // Undecided in the prerender and the hydration that must match it.
-  const link = useSyncExternalStore(onHashChange, hasLink, () => undefined);
-  if (link === undefined) return <LoadingOverlay />;
-  return link ? (
+  // Undecided in the prerender and the hydration that must match it. Another link pasted into this tab (only the
+  // fragment changed: no reload) opens afresh.
+  const href = useSyncExternalStore(onHashChange, currentHref, () => undefined);
+  if (href === undefined) return <LoadingOverlay />;
+  return parsePublicLink(href) ? (
     // A failed load is the shell's error boundary's to report.
     <Suspense fallback={<LoadingOverlay />}>
-      <AlbumOfLink />
+      <AlbumOfLink key={href} href={href} />
     </Suspense>
   ) : (
     <NoLink />
