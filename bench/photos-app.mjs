@@ -36,6 +36,7 @@ import { crc32 } from 'node:zlib';
 
 import { blake2b512B64, encryptBlobB64, encryptBoxB64, fromB64, generateKeyB64, toB64, utf8Bytes } from '@ente/crypto';
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
+import { serverCollections, serverFiles } from '@ente/e2e/photos-api.ts';
 
 import { median, startLocalStack, trackRequests } from './local-stack.mjs';
 
@@ -294,10 +295,30 @@ async function scrollThrough(page, what) {
       requestAnimationFrame(step);
     });
     performance.mark('photos-bench:scroll-end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stoppedAt = performance.now();
+    const seconds = (stoppedAt - startedAt) / 1000;
+    // Once the scroll stops: how long until every cell on screen shows its thumbnail (work queued for the rows
+    // scrolled past delays the last screen's).
+    const settleMs = await new Promise((resolve) => {
+      const check = (time) => {
+        const cells = [...document.querySelectorAll('[role="grid"] [role="gridcell"][data-file-id]')].filter((cell) => {
+          const box = cell.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        });
+        const shown = (cell) => {
+          const image = cell.querySelector('img');
+          return image !== null && image.complete && image.naturalWidth > 0;
+        };
+        if (cells.length > 0 && cells.every(shown)) resolve(time - stoppedAt);
+        else if (time - stoppedAt > 60_000) resolve(NaN);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
     observer?.disconnect();
     return {
-      seconds: (performance.now() - startedAt) / 1000,
+      seconds,
+      settleMs,
       scrolledPx: window.scrollY,
       rafDeltas: deltas,
       longAnimationFrames: loafs,
@@ -310,10 +331,12 @@ async function scrollThrough(page, what) {
   const raf = stats(inPage.rafDeltas);
   log(
     `scroll (${what}): ${inPage.seconds.toFixed(1)} s, trace frames p50 ${trace.p50} p95 ${trace.p95} max ${trace.max} ` +
-      `over 100 ms ${trace.over100}; rAF p95 ${raf.p95}; long animation frames ${inPage.longAnimationFrames.length}`,
+      `over 100 ms ${trace.over100}; rAF p95 ${raf.p95}; long animation frames ${inPage.longAnimationFrames.length}; ` +
+      `last screen filled ${Math.round(inPage.settleMs)} ms after the stop`,
   );
   return {
     seconds: round(inPage.seconds),
+    lastScreenFilledAfterMs: round(inPage.settleMs),
     scrolledPx: Math.round(inPage.scrolledPx),
     trace,
     animationFrames: raf,
@@ -499,9 +522,15 @@ async function uploadPart(which) {
   await panel.getByRole('heading', { name: 'Uploads finished' }).waitFor({ timeout: 3_600_000 });
   const to = await page.evaluate(() => performance.now());
   const uploaded = await panel.getByText('Uploaded', { exact: true }).count();
+  const collections = await serverCollections(token);
+  const onServer = (await Promise.all(collections.map((collection) => serverFiles(token, collection.id)))).flat()
+    .length;
   const tasks = await page.evaluate(([start, end]) => window.__photosBenchTasks.within(start, end), [from, to]);
   const appSeconds = (to - from) / 1000;
-  log(`app upload: ${appSeconds.toFixed(1)} s, ${uploaded} uploaded; longest task ${tasks.longestTaskMs} ms`);
+  log(
+    `app upload: ${appSeconds.toFixed(1)} s, ${uploaded} said uploaded, ${onServer} on the server; ` +
+      `longest task ${tasks.longestTaskMs} ms`,
+  );
 
   // The same bytes PUT raw from the same page to signed upload URLs, two at a time.
   const raw = await rawPut(page, token, folder, made);
@@ -518,6 +547,7 @@ async function uploadPart(which) {
       MBps: mbps(appSeconds),
       filesPerSecond: round(made.length / appSeconds),
       uploaded,
+      onServer,
       ...tasks,
     },
     rawPut: { seconds: round(raw.seconds), MBps: mbps(raw.seconds), concurrency: 2 },
