@@ -69,6 +69,21 @@ describe('object store URLs', () => {
     assert.equal(await store().head('1/bad-digest'), undefined);
   });
 
+  test('a body of several MiB (hashed on a worker thread) is checked too', async () => {
+    const bytes = bytesOf(3 * 1024 * 1024 + 5);
+    const response = await put(await signedPut('1/large-digest', bytes), bytes);
+    assert.equal(response.status, 200, await response.text());
+    assert.equal(response.headers.get('etag'), `"${hexMd5(bytes)}"`);
+    assert.deepEqual((await get('1/large-digest')).bytes, bytes);
+    const other = Uint8Array.from(bytes);
+    other.set([(other.at(-1) ?? 0) ^ 1], other.length - 1);
+    const url = await signedPut('1/large-bad-digest', bytes);
+    const refused = await fetch(url, { method: 'PUT', body: other, headers: { 'content-md5': md5(bytes) } });
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /<Code>BadDigest<\/Code>/);
+    assert.equal(await store().head('1/large-bad-digest'), undefined);
+  });
+
   test('a body of another length than the signed one is 400 and nothing is stored', async () => {
     const bytes = bytesOf(1000);
     const url = await signedPut('1/length', bytes);
@@ -112,6 +127,23 @@ describe('object store URLs', () => {
     assert.equal(expired.status, 403);
     assert.match(await expired.text(), /<Code>AccessDenied<\/Code><Message>Request has expired/);
     assert.equal((await put(url.toString(), bytes)).status, 403);
+  });
+
+  test('a download larger than one read buffer comes whole, and HEAD answers its headers alone', async () => {
+    const bytes = bytesOf(2 * 1024 * 1024 + 17);
+    assert.equal((await put(await signedPut('1/two-buffers', bytes), bytes)).status, 200);
+    const read = await get('1/two-buffers');
+    assert.equal(read.response.headers.get('content-length'), String(bytes.length));
+    assert.equal(read.response.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(read.bytes, bytes);
+    const middle = await get('1/two-buffers', { range: 'bytes=1048570-2097160' });
+    assert.equal(middle.response.status, 206);
+    assert.deepEqual(middle.bytes, bytes.subarray(1048570, 2097161));
+    const head = await fetch(absolute(await store().presignGet('1/two-buffers', 600)), { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), String(bytes.length));
+    assert.equal(head.headers.get('accept-ranges'), 'bytes');
+    assert.equal((await head.arrayBuffer()).byteLength, 0);
   });
 
   test('GET with Range answers 206 with those bytes', async () => {
@@ -377,6 +409,10 @@ describe('object store URLs', () => {
     const response = await put(await signedPut('1/cors', bytes), bytes, { origin });
     assert.equal(response.headers.get('access-control-allow-origin'), origin);
     assert.match(response.headers.get('access-control-expose-headers') ?? '', /\bETag\b/);
+    // A download (its body written by the route itself) carries them too.
+    const read = await get('1/cors', { origin });
+    assert.equal(read.response.headers.get('access-control-allow-origin'), origin);
+    assert.deepEqual(read.bytes, bytes);
   });
 
   /** Waits until a file in the store's tmp/ folder holds at least `bytes`. */

@@ -5,9 +5,11 @@
 // GC starts a full marking of the server's heap: under perf that marking took more CPU than the transfer
 // itself (bench/photos.mjs, docs/decisions.md "Transfer throughput, measured"). Here a body's chunk is
 // copied into a pooled buffer as it arrives and dies young; a download reads into pooled buffers.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { finished, type Readable, type Writable } from 'node:stream';
+
+import { startMd5Job } from './md5-threads.ts';
 
 /** Bytes per pooled buffer: one disk write of a body, one read of a download. */
 export const TRANSFER_BUFFER_BYTES = 1024 * 1024;
@@ -17,8 +19,9 @@ const POOL_KEEPS = 16;
 
 const pool: Buffer[] = [];
 
+/** A pooled buffer; on shared memory, so that an MD5 thread reads it where it is (md5-threads.ts). */
 function takeBuffer(): Buffer {
-  return pool.pop() ?? Buffer.allocUnsafeSlow(TRANSFER_BUFFER_BYTES);
+  return pool.pop() ?? Buffer.from(new SharedArrayBuffer(TRANSFER_BUFFER_BYTES));
 }
 
 function giveBack(buffer: Buffer): void {
@@ -43,7 +46,9 @@ export function receiveToFile(
   position: number,
   limit: number,
 ): Promise<{ md5: Buffer; size: number }> {
-  const hash = createHash('md5');
+  // A body that fits one buffer is hashed here: a worker's round trip would cost more than its MD5.
+  const job = limit > TRANSFER_BUFFER_BYTES ? startMd5Job() : undefined;
+  const hash = job ? undefined : createHash('md5');
   const buffers = [takeBuffer(), takeBuffer()];
   let filling = 0;
   let filled = 0;
@@ -58,6 +63,7 @@ export function receiveToFile(
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
+      job?.cancel();
       body.off('data', onData);
       // As a pipeline does: the rest of the body is not read.
       body.destroy();
@@ -66,12 +72,15 @@ export function receiveToFile(
     const startWrite = () => {
       clearTimeout(idle);
       idle = undefined;
-      const bytes = (buffers[filling] as Buffer).subarray(0, filled);
+      const buffer = buffers[filling] as Buffer;
       const at = position;
+      const length = filled;
       position += filled;
       filling ^= 1;
       filled = 0;
-      writing = writeFully(handle, bytes, at).then(() => {
+      // The buffer is filled again only once it is both on disk and hashed.
+      const hashed = job?.update(buffer.buffer as SharedArrayBuffer, length);
+      writing = Promise.all([writeFully(handle, buffer.subarray(0, length), at), hashed]).then(() => {
         writing = undefined;
         if (failed) return;
         const rest = waiting;
@@ -113,7 +122,7 @@ export function receiveToFile(
         fail(new BodyTooLong());
         return;
       }
-      hash.update(chunk);
+      hash?.update(chunk);
       if (copyIn(chunk)) writeSoon();
     };
     body.on('data', onData);
@@ -127,7 +136,9 @@ export function receiveToFile(
         while (writing && !failed) await writing;
         if (filled > 0 && !failed) startWrite();
         await writing;
-        if (!failed) resolve({ md5: hash.digest(), size });
+        if (failed) return;
+        const md5 = job ? await job.digest() : (hash as Hash).digest();
+        resolve({ md5, size });
       })().catch(fail);
     });
   }).finally(async () => {
