@@ -8,19 +8,8 @@ import { log } from '@ente/shared/log.ts';
 
 import type { ViewerMedia } from '../components/PhotosView.tsx';
 import { FileType, type GalleryFile } from '../library/types.ts';
+import { typedBlob, videoTypeOf } from '../media/media-type.ts';
 import { keptThumbnailURL, openOriginal, originalURL } from '../media/media.ts';
-
-const videoTypes: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-};
-
-/** The MIME type a video's blob gets (the media worker hands bytes without one), from its title. */
-function videoType(title: string): string {
-  return videoTypes[title.split('.').pop()?.toLowerCase() ?? ''] ?? '';
-}
 
 export interface Loaded {
   url: string;
@@ -38,12 +27,13 @@ export async function loadOriginal(file: GalleryFile): Promise<Loaded> {
     const zip = await readLivePhoto(await openOriginal(file), file.fileSize);
     const [image, video] = await livePhotoFiles(zip, file.metadata.title);
     if (!image || !video) throw new Error('a live photo without its parts');
-    const url = URL.createObjectURL(new Blob([image.bytes]));
-    const videoUrl = URL.createObjectURL(new Blob([video.bytes], { type: videoType(video.name) }));
+    // Typed (media-type.ts): an uploader's bytes never open as a document of the app's origin.
+    const url = URL.createObjectURL(await typedBlob(image.bytes));
+    const videoUrl = URL.createObjectURL(await typedBlob(video.bytes, videoTypeOf(video.name)));
     return { url, videoUrl, owned: [url, videoUrl] };
   }
-  const type = file.metadata.fileType === FileType.video ? videoType(file.metadata.title) : '';
-  return { url: await originalURL(file, type), owned: [] };
+  const videoType = file.metadata.fileType === FileType.video ? videoTypeOf(file.metadata.title) : undefined;
+  return { url: await originalURL(file, videoType), owned: [] };
 }
 
 export function useViewerMedia(file: GalleryFile | undefined): ViewerMedia {

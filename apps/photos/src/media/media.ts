@@ -1,6 +1,6 @@
 // Thumbnails and originals as pages use them: `thumbnailURL(file)` answers an object URL of the decrypted
 // thumbnail (kept in a bounded LRU, the same request in flight shared), `openOriginal(file)` a ReadableStream
-// of the original decrypted while it downloads, `originalURL(file, type)` an object URL of it. The fetching
+// of the original decrypted while it downloads, `originalURL(file, videoType)` a typed object URL of it. The fetching
 // and decryption run in one media worker per tab (media-worker.ts); the `thumbs` cache keeps the encrypted
 // bytes only. Logout revokes every URL and ends the worker (the cache itself is a place of storage.ts).
 import { apiOrigin } from '@ente/shared/origins.ts';
@@ -10,6 +10,7 @@ import { ensureAuthToken } from '@ente/shared/storage/user.ts';
 import { connectWorker, type WorkerConnection } from '../upload/worker-rpc.ts';
 import { MediaError, rebuildMediaError } from './errors.ts';
 import type { MediaJob, OriginalRequest } from './media-job.ts';
+import { typedBlob } from './media-type.ts';
 import { ObjectUrlLru } from './object-url-lru.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
@@ -110,7 +111,7 @@ export function thumbnailURL(file: ThumbnailSource): Promise<string> {
       cache: routes.cacheThumbnails,
     };
     const blob = await mediaWorker().call('thumbnail', request);
-    const url = URL.createObjectURL(blob);
+    const url = URL.createObjectURL(await typedBlob(blob));
     thumbnails.set(key, url);
     return url;
   });
@@ -134,11 +135,12 @@ export async function openOriginal(file: OriginalSource): Promise<ReadableStream
 
 /**
  * An object URL of the whole original for a viewer (the last few are kept): a HEIC/HEIF picture the browser cannot
- * show is converted to JPEG in the worker (then `type` is image/jpeg whatever was asked). Downloads use
+ * show is converted to JPEG in the worker. Its type is `videoType` when given, else the image type of its first
+ * bytes, else application/octet-stream (media-type.ts), never none. Downloads use
  * `openOriginal` (download/), which always gives the original bytes. One past VIEWER_ORIGINAL_MAX_BYTES (by the
  * server's size, else as it streams) rejects with MediaError('tooLarge').
  */
-export function originalURL(file: OriginalSource, type = ''): Promise<string> {
+export function originalURL(file: OriginalSource, videoType?: string): Promise<string> {
   const key = `${file.id}:${file.fileHeader}`;
   const kept = originals.get(key);
   if (kept) return Promise.resolve(kept);
@@ -147,7 +149,7 @@ export function originalURL(file: OriginalSource, type = ''): Promise<string> {
   }
   return once(`original:${key}`, async () => {
     const blob = await mediaWorker().call('displayableOriginal', await originalRequest(file));
-    const url = URL.createObjectURL(type && !blob.type ? new Blob([blob], { type }) : blob);
+    const url = URL.createObjectURL(await typedBlob(blob, videoType));
     originals.set(key, url);
     return url;
   });
