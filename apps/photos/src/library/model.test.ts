@@ -4,7 +4,7 @@
 // From the server's rows and what the worker opened to the decrypted model; and the shared link's address.
 import type { Collection, PhotoFile } from '@ente/protocol/photos.ts';
 
-import { base58, shareableLink } from './link-url.ts';
+import { base58, isShareableURL, shareableLink } from './link-url.ts';
 import { albumOf, galleryFileOf, metadataOf } from './model.ts';
 
 const user = (id: number, role: string) => ({ id, email: `u${String(id)}@example.org`, name: '', role });
@@ -161,4 +161,30 @@ test('base58 (Bitcoin’s alphabet) and the shared address with the key in its f
   expect(shareableLink('https://photos.example/shared-albums?t=AB#old', key)).toBe(
     `https://photos.example/shared-albums?t=AB#${base58(Uint8Array.from({ length: 32 }, (_, i) => i))}`,
   );
+});
+
+test('a link URL is shared only over https (http only on this machine): any other gets no address', () => {
+  const key = Buffer.from(Uint8Array.from({ length: 32 }, (_, i) => i)).toString('base64');
+  for (const url of [
+    'https://albums.example/?t=AB',
+    'http://localhost:3002/?t=AB',
+    'http://127.0.0.1:3002/?t=AB',
+    'http://[::1]/?t=AB',
+  ]) {
+    expect(isShareableURL(url)).toBe(true);
+    expect(shareableLink(url, key)).toMatch(/#[1-9A-HJ-NP-Za-km-z]+$/);
+  }
+  for (const url of [
+    'http://albums.example/?t=AB',
+    'http://localhost.evil.example/?t=AB',
+    'javascript:alert(1)//',
+    'data:text/html,<script>',
+    'ftp://albums.example/',
+    'https://user:pass@albums.example/',
+    '/shared-albums?t=AB',
+    '',
+  ]) {
+    expect(isShareableURL(url)).toBe(false);
+    expect(shareableLink(url, key)).toBeUndefined();
+  }
 });

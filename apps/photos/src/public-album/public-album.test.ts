@@ -157,7 +157,7 @@ async function withPassword() {
 
 test('the link as shareableLink writes it (base58 key), and as Ente’s oldest links (hex key), gives token and key', () => {
   const key = Buffer.from(Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 0 : i * 7))).toString('base64');
-  const url = shareableLink(`https://photos.example/shared-albums?t=${token}`, key);
+  const url = shareableLink(`https://photos.example/shared-albums?t=${token}`, key) ?? '';
   expect(parsePublicLink(url)).toEqual({ accessToken: token, collectionKey: key });
   const hex = Buffer.from(key, 'base64').toString('hex');
   expect(parsePublicLink(`https://albums.example/?t=${token}#${hex}`)).toEqual({

@@ -35,7 +35,10 @@ export const deviceLimits = [0, 2, 5, 10, 25, 50] as const;
 
 export interface PublicLinkSectionProps {
   album: Album;
-  /** The address to share (the album key in its fragment), when the album has a link. */
+  /**
+   * The address to share (the album key in its fragment), when the album has a link whose URL may carry the key;
+   * a link without one is shown as unavailable (its settings and removal stay).
+   */
   linkURL: string | undefined;
   actions: Pick<ShareActions, 'createLink' | 'updateLink' | 'deleteLink'>;
 }
@@ -73,7 +76,7 @@ export function PublicLinkSection({ album, linkURL, actions }: PublicLinkSection
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {t('link.intro')}
       </Typography>
-      {link && linkURL ? (
+      {link ? (
         <LinkSettings
           album={album}
           link={link}
@@ -104,7 +107,7 @@ export function PublicLinkSection({ album, linkURL, actions }: PublicLinkSection
 interface LinkSettingsProps {
   album: Album;
   link: AlbumLink;
-  linkURL: string;
+  linkURL: string | undefined;
   pending: string | undefined;
   run: (what: string, request: () => Promise<unknown>) => Promise<boolean>;
   actions: PublicLinkSectionProps['actions'];
@@ -120,6 +123,7 @@ function LinkSettings({ album, link, linkURL, pending, run, actions, onCopyFaile
   const update = (what: string, change: LinkChange) => run(what, () => actions.updateLink(album, change));
 
   const copy = async () => {
+    if (!linkURL) return;
     try {
       await navigator.clipboard.writeText(linkURL);
       setCopied(true);
@@ -130,24 +134,33 @@ function LinkSettings({ album, link, linkURL, pending, run, actions, onCopyFaile
 
   return (
     <>
-      <Typography component="label" htmlFor={`${id}-url`} variant="subtitle2" sx={{ display: 'block' }}>
-        {t('link.url_label')}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2 }}>
-        <OutlinedInput
-          id={`${id}-url`}
-          value={linkURL}
-          readOnly
-          fullWidth
-          size="small"
-          onFocus={(event) => event.target.select()}
-          inputProps={{ spellCheck: false, 'data-testid': 'public-link-url' }}
-          sx={{ fontFamily: 'monospace' }}
-        />
-        <LoadingButton variant="outlined" done={copied} onClick={() => void copy()} sx={{ flexShrink: 0 }}>
-          {t('link.copy')}
-        </LoadingButton>
-      </Box>
+      {linkURL === undefined ? (
+        // The server's URL is not https (nor http on this machine): no address is offered to carry the key.
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('link.unavailable')}
+        </Alert>
+      ) : (
+        <>
+          <Typography component="label" htmlFor={`${id}-url`} variant="subtitle2" sx={{ display: 'block' }}>
+            {t('link.url_label')}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2 }}>
+            <OutlinedInput
+              id={`${id}-url`}
+              value={linkURL}
+              readOnly
+              fullWidth
+              size="small"
+              onFocus={(event) => event.target.select()}
+              inputProps={{ spellCheck: false, 'data-testid': 'public-link-url' }}
+              sx={{ fontFamily: 'monospace' }}
+            />
+            <LoadingButton variant="outlined" done={copied} onClick={() => void copy()} sx={{ flexShrink: 0 }}>
+              {t('link.copy')}
+            </LoadingButton>
+          </Box>
+        </>
+      )}
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <FormControlLabel
           control={

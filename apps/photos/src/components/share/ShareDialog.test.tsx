@@ -228,3 +228,28 @@ test('removing the link asks first; a failed change says so and keeps the link',
   expect(await within(dialog()).findByRole('button', { name: 'Create link' })).toBeInTheDocument();
   expect(calls).toEqual([['deleteLink'], ['deleteLink']]);
 });
+
+test('a link whose URL may not carry the key (not https) is shown as unavailable: no address, its settings kept', () => {
+  const album = { ...albumOf(1, 'Trip'), link: { ...link, url: 'http://albums.example/?t=AB' } };
+  renderInShell(
+    <ShareDialog
+      open
+      album={album}
+      linkURL={undefined}
+      actions={{
+        share: () => Promise.resolve(),
+        unshare: () => Promise.resolve(),
+        createLink: () => Promise.resolve(),
+        updateLink: () => Promise.resolve(),
+        deleteLink: () => Promise.resolve(),
+      }}
+      onClose={() => undefined}
+    />,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Share “Trip”' });
+  expect(within(dialog).getByText(/The server gave this link an address that is not secure/)).toBeInTheDocument();
+  expect(within(dialog).queryByTestId('public-link-url')).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Create link' })).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Remove link' })).toBeInTheDocument();
+});
