@@ -33,6 +33,7 @@ import {
   type Library,
   type LibrarySnapshot,
 } from '../library/use-library.ts';
+import { startMediaWorker } from '../media/media.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
 import { TabDownloads } from './TabDownloads.tsx';
@@ -40,6 +41,9 @@ import { LibraryThumbnail } from './thumbnail.ts';
 import { SlideshowButton, useSlideshow } from './use-slideshow.tsx';
 import { useUploads } from './use-uploads.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
+
+// The thumbnails' worker boots while the library opens from its cache (bench/photos-app.mjs, first thumbnails).
+startMediaWorker();
 
 /** `promise`, its failure logged (the dialog that called says it failed; the log says why). */
 function logged<T>(what: string, promise: Promise<T>): Promise<T> {

@@ -51,6 +51,14 @@ function mediaWorker(): WorkerConnection<MediaJob> {
   return connection;
 }
 
+/**
+ * Starts the media worker ahead of the first thumbnail, so that its module and libsodium load while the library
+ * opens from its cache instead of after the grid has drawn (a library page calls it as its module loads).
+ */
+export function startMediaWorker(): void {
+  if (typeof Worker !== 'undefined') mediaWorker();
+}
+
 /** Where thumbnails and originals come from: the signed-in user's routes, or a public link's (public-album/). */
 export interface MediaRoutes {
   /** The URL of a file's thumbnail (`preview`) or original (`download`), its credentials in the query. */
