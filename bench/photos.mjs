@@ -636,6 +636,7 @@ function usageMeter(pids) {
     for (const entry of rss) entry.max = Math.max(entry.max, rssMB(entry.pid) ?? 0);
   }, 100);
   const cpuBefore = pids.map(processCpuMs);
+  const mainBefore = pids.map(mainThreadCpuMs);
   const benchBefore = process.cpuUsage();
   const machineBefore = machineTicks();
   const from = performance.now();
@@ -654,6 +655,8 @@ function usageMeter(pids) {
           rssMaxMB: round(entry.max),
           rssGrowthMB: round(entry.max - entry.start),
           cpuPercentOfOneCore: round(((processCpuMs(entry.pid) - cpuBefore[index]) / 10 / seconds) * 1),
+          // The event loop's thread alone: the rest is V8's and libuv's threads and the server's workers.
+          mainThreadCpuPercentOfOneCore: round((mainThreadCpuMs(entry.pid) - mainBefore[index]) / 10 / seconds),
         };
       });
       usage.benchCpuPercentOfOneCore = round((bench.user + bench.system) / 1000 / 10 / seconds);
@@ -682,7 +685,16 @@ function rssMB(pid) {
 
 /** utime + stime of the whole process (all its threads), in ms. */
 function processCpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** utime + stime of the process's main thread (its event loop), in ms. */
+function mainThreadCpuMs(pid) {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuMs(file) {
+  const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
