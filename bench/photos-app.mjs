@@ -467,7 +467,7 @@ async function seedLibrary(account, token, count) {
   await Promise.all(Array.from({ length: 12 }, lane));
 }
 
-/** `count` small JPEGs (360×270, about 10–20 KB: gradients and noise, each of its own colours) made by ffmpeg. */
+/** `count` JPEGs of 360×270 (about 138 KB: gradients under heavy noise, each of its own colours) made by ffmpeg. */
 function makeThumbnails(count) {
   const folder = path.join(scratch, 'thumbnails');
   mkdirSync(folder);
