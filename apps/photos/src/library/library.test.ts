@@ -487,3 +487,27 @@ test('logout clears the cache (a declared place); a closed library refuses write
   expect(library.snapshot().albums).toEqual([]);
   await expect(library.createAlbum('x')).rejects.toEqual(new LibraryError('closed'));
 });
+
+test('a photo in a hidden album (magic metadata visibility 2) is left out of albums and files, wherever else it is', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const { key, ...fields } = await crypto.newCollectionKeys('.hidden', masterKey);
+  const visibility = await crypto.encryptBlobText(JSON.stringify({ subType: 1, visibility: 2 }), key);
+  const magicMetadata = { version: 1, count: 2, data: visibility.encryptedData, header: visibility.header };
+  const hiddenRow = fake.putCollection({
+    ...collectionFields,
+    ...fields,
+    id: fake.id(),
+    owner,
+    sharees: [],
+    magicMetadata,
+  });
+  const hidden = { id: hiddenRow.id, key };
+  const both = await upload(holidays, 'secret.jpg', 20);
+  await upload(hidden, 'secret.jpg', 20, both);
+  await upload(holidays, 'beach.jpg', 10);
+  const library = await open();
+  expect(library.snapshot().albums.map((album) => album.name)).toEqual(['Holidays']);
+  expect(library.snapshot().hiddenAlbums.map((album) => [album.id, album.visibility])).toEqual([[hidden.id, 'hidden']]);
+  expect(titles(library)).toEqual(['beach.jpg']);
+  expect(filesOfAlbum(library.snapshot(), holidays.id).map((file) => file.metadata.title)).toEqual(['beach.jpg']);
+});
