@@ -14,6 +14,7 @@
 //   collection with `isDeleted` (deleted, left, unshared) leaves the albums with its files; a file row with
 //   `isDeleted` leaves its collection. Pulls never overlap: one asked for during another runs after it.
 // - Files are one per id in the snapshot (a file in two albums under one key lists both in `collectionIDs`).
+//   Hidden albums, and every file in one, are left out of its `albums` and `files` (core.ts `isHidden`).
 // - Writes: encrypted in the worker (a file key re-boxed under the target album's key, a name under the
 //   album's key, an album key sealed to a sharee), sent, then a pull brings the server's result, and the
 //   other tabs are told to pull.
