@@ -11,7 +11,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
@@ -28,6 +28,7 @@ import {
   type ExpiryPreset,
 } from './link-expiry.ts';
 import { requestFailure, type RequestProblem } from './share-errors.ts';
+import { CheckedField, InlineForm, ShareSection, useCheckedValue } from './share-parts.tsx';
 import type { LinkChange, ShareActions } from './share-types.ts';
 
 /** The device limits offered (the server takes 0 to 50; 0 is none). */
@@ -45,9 +46,9 @@ export interface PublicLinkSectionProps {
 
 type Problem = RequestProblem | 'copy';
 
-export function PublicLinkSection({ album, linkURL, actions }: PublicLinkSectionProps) {
+export function PublicLinkSection(props: PublicLinkSectionProps) {
+  const { album, actions } = props;
   const { t } = useTranslation('photos');
-  const id = useId();
   const [pending, setPending] = useState<string>();
   const [problem, setProblem] = useState<Problem>();
 
@@ -69,23 +70,9 @@ export function PublicLinkSection({ album, linkURL, actions }: PublicLinkSection
   const { link } = album;
 
   return (
-    <Box component="section" aria-labelledby={`${id}-heading`}>
-      <Typography id={`${id}-heading`} variant="h6" component="h3">
-        {t('link.heading')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {t('link.intro')}
-      </Typography>
+    <ShareSection heading={t('link.heading')} intro={t('link.intro')}>
       {link ? (
-        <LinkSettings
-          album={album}
-          link={link}
-          linkURL={linkURL}
-          pending={pending}
-          run={run}
-          actions={actions}
-          onCopyFailed={() => setProblem('copy')}
-        />
+        <LinkSettings {...props} link={link} pending={pending} run={run} onCopyFailed={() => setProblem('copy')} />
       ) : (
         <LoadingButton
           variant="contained"
@@ -100,17 +87,14 @@ export function PublicLinkSection({ album, linkURL, actions }: PublicLinkSection
           {problem === 'copy' ? t('link.copy_failed') : t(`share.error_${problem}`)}
         </Alert>
       )}
-    </Box>
+    </ShareSection>
   );
 }
 
-interface LinkSettingsProps {
-  album: Album;
+interface LinkSettingsProps extends PublicLinkSectionProps {
   link: AlbumLink;
-  linkURL: string | undefined;
   pending: string | undefined;
   run: (what: string, request: () => Promise<unknown>) => Promise<boolean>;
-  actions: PublicLinkSectionProps['actions'];
   onCopyFailed: () => void;
 }
 
@@ -162,26 +146,24 @@ function LinkSettings({ album, link, linkURL, pending, run, actions, onCopyFaile
         </>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={link.enableDownload}
-              disabled={busy}
-              onChange={(event) => void update('download', { enableDownload: event.target.checked })}
-            />
-          }
-          label={t('link.downloads')}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={link.enableCollect}
-              disabled={busy}
-              onChange={(event) => void update('collect', { enableCollect: event.target.checked })}
-            />
-          }
-          label={t('link.collect')}
-        />
+        {(
+          [
+            ['enableDownload', t('link.downloads')],
+            ['enableCollect', t('link.collect')],
+          ] as const
+        ).map(([setting, label]) => (
+          <FormControlLabel
+            key={setting}
+            label={label}
+            control={
+              <Switch
+                checked={link[setting]}
+                disabled={busy}
+                onChange={(event) => void update(setting, { [setting]: event.target.checked })}
+              />
+            }
+          />
+        ))}
       </Box>
       <PasswordSetting link={link} pending={pending} update={update} />
       <ExpirySetting link={link} busy={busy} pending={pending} update={update} />
@@ -231,18 +213,16 @@ function PasswordSetting({
   update: (what: string, change: LinkChange) => Promise<boolean>;
 }) {
   const { t } = useTranslation('photos');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const password = useCheckedValue<'missing'>();
   const busy = pending !== undefined;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setMissing(true);
+  const submit = () => {
+    if (password.value === '') {
+      password.setProblem('missing');
       return;
     }
     // The field empties once the password is set: it is not kept in the page longer than that.
-    void update('password', { password }).then((done) => done && setPassword(''));
+    void update('password', { password: password.value }).then((done) => done && password.setValue(''));
   };
 
   return (
@@ -250,23 +230,12 @@ function PasswordSetting({
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t(link.passwordEnabled ? 'link.password_on' : 'link.password_off')}
       </Typography>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-      >
-        <TextField
+      <InlineForm onSubmit={submit}>
+        <CheckedField
           type="password"
-          size="small"
           label={t('link.password_label')}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setMissing(false);
-          }}
-          error={missing}
-          helperText={missing ? t('link.password_required') : undefined}
+          field={password}
+          says={() => t('link.password_required')}
           slotProps={{ htmlInput: { autoComplete: 'new-password', maxLength: 256 } }}
         />
         <LoadingButton type="submit" variant="outlined" loading={pending === 'password'} disabled={busy}>
@@ -281,7 +250,7 @@ function PasswordSetting({
             {t('link.password_remove')}
           </LoadingButton>
         )}
-      </Box>
+      </InlineForm>
     </Box>
   );
 }
@@ -299,23 +268,22 @@ function ExpirySetting({
 }) {
   const { t } = useTranslation('photos');
   const [choice, setChoice] = useState<ExpiryChoice>(link.validTill === 0 ? 'never' : 'date');
-  const [day, setDay] = useState(() => dateFieldValue(link.validTill, Date.now()));
-  const [dayProblem, setDayProblem] = useState(false);
+  const [firstDay] = useState(() => dateFieldValue(link.validTill, Date.now()));
+  const day = useCheckedValue<'past'>(firstDay);
   // Whether the link has expired already, as of when the dialog showed it.
   const [shownAt] = useState(() => Date.now());
   const statusId = useId();
 
   const choose = (next: ExpiryChoice) => {
     setChoice(next);
-    setDayProblem(false);
+    day.setProblem(undefined);
     if (next !== 'date') void update('expiry', { validTill: presetValidTill(next, Date.now()) });
   };
 
-  const setDate = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const validTill = dateValidTill(day);
+  const setDate = () => {
+    const validTill = dateValidTill(day.value);
     if (validTill === undefined || validTill <= Date.now() * 1000) {
-      setDayProblem(true);
+      day.setProblem('past');
       return;
     }
     void update('expiry-date', { validTill });
@@ -348,29 +316,18 @@ function ExpirySetting({
           ))}
         </TextField>
         {choice === 'date' && (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={setDate}
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-          >
-            <TextField
+          <InlineForm onSubmit={setDate} layout={{ flexWrap: 'nowrap' }}>
+            <CheckedField
               type="date"
-              size="small"
               label={t('link.expiry_date_label')}
-              value={day}
-              onChange={(event) => {
-                setDay(event.target.value);
-                setDayProblem(false);
-              }}
-              error={dayProblem}
-              helperText={dayProblem ? t('link.expiry_date_past') : undefined}
+              field={day}
+              says={() => t('link.expiry_date_past')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <LoadingButton type="submit" variant="outlined" loading={pending === 'expiry-date'} disabled={busy}>
               {t('link.expiry_date_set')}
             </LoadingButton>
-          </Box>
+          </InlineForm>
         )}
       </Box>
       <Typography id={statusId} variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>

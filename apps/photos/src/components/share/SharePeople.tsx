@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
@@ -23,6 +23,7 @@ import {
   type AddressProblem,
   type RequestProblem,
 } from './share-errors.ts';
+import { CheckedField, InlineForm, ShareSection, useCheckedValue } from './share-parts.tsx';
 import { shareRoles, type ShareActions, type ShareRole } from './share-types.ts';
 
 export interface SharePeopleProps {
@@ -35,10 +36,8 @@ type Pending = { kind: 'add' } | { kind: 'member'; email: string };
 
 export function SharePeople({ album, actions }: SharePeopleProps) {
   const { t } = useTranslation('photos');
-  const id = useId();
-  const [email, setEmail] = useState('');
+  const email = useCheckedValue<AddressProblem>();
   const [role, setRole] = useState<ShareRole>('VIEWER');
-  const [fieldProblem, setFieldProblem] = useState<AddressProblem>();
   const [problem, setProblem] = useState<RequestProblem>();
   const [pending, setPending] = useState<Pending>();
   const [removing, setRemoving] = useState<string>();
@@ -56,21 +55,20 @@ export function SharePeople({ album, actions }: SharePeopleProps) {
     );
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = normalizedAddress(email);
+  const submit = () => {
+    const address = normalizedAddress(email.value);
     const found = addressProblem(address, album);
-    setFieldProblem(found);
+    email.setProblem(found);
     if (found) return;
     run(
       { kind: 'add' },
       async () => {
         await actions.share(album, address, role);
-        setEmail('');
+        email.setValue('');
       },
       (error) => {
         const failure = shareFailure(error);
-        if (failure === 'unknown') setFieldProblem(failure);
+        if (failure === 'unknown') email.setProblem(failure);
         else setProblem(failure);
       },
     );
@@ -95,13 +93,7 @@ export function SharePeople({ album, actions }: SharePeopleProps) {
 
   const busy = pending !== undefined;
   return (
-    <Box component="section" aria-labelledby={`${id}-heading`}>
-      <Typography id={`${id}-heading`} variant="h6" component="h3">
-        {t('share.people_heading')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {t('share.people_intro')}
-      </Typography>
+    <ShareSection heading={t('share.people_heading')} intro={t('share.people_intro')}>
       {album.sharees.length === 0 ? (
         <Typography variant="body2" sx={{ my: 1 }}>
           {t('share.none')}
@@ -150,23 +142,12 @@ export function SharePeople({ album, actions }: SharePeopleProps) {
           ))}
         </Box>
       )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 2 }}
-      >
-        <TextField
+      <InlineForm onSubmit={submit} layout={{ mt: 2 }}>
+        <CheckedField
           type="email"
-          size="small"
           label={t('share.email_label')}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setFieldProblem(undefined);
-          }}
-          error={fieldProblem !== undefined}
-          helperText={fieldProblem ? t(`share.error_${fieldProblem}`) : undefined}
+          field={email}
+          says={(problem) => t(`share.error_${problem}`)}
           sx={{ flex: '1 1 14rem' }}
           slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 320 } }}
         />
@@ -187,12 +168,12 @@ export function SharePeople({ album, actions }: SharePeopleProps) {
         <LoadingButton type="submit" variant="contained" loading={pending?.kind === 'add'} disabled={busy}>
           {t('share.add')}
         </LoadingButton>
-      </Box>
+      </InlineForm>
       {problem && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t(`share.error_${problem}`)}
         </Alert>
       )}
-    </Box>
+    </ShareSection>
   );
 }
