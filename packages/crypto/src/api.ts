@@ -5,6 +5,7 @@
 import { eachOrNull } from './batch.ts';
 import { decryptBlobBytes, encryptBlobB64, type BlobB64 } from './blob.ts';
 import { decryptBoxB64, encryptBoxB64, type BoxB64 } from './box.ts';
+import { createCastScreenCrypto, type CastScreenCrypto } from './cast-screen.ts';
 import { bytesOf, toB64Url, utf8Bytes, utf8String } from './encoding.ts';
 import { DecryptionError, SrpSessionError } from './errors.ts';
 import {
@@ -34,6 +35,7 @@ import { createSrpClient, generateSrpSetupAttributes, type SrpClientSession, typ
 export type { Argon2Run } from './kdf.ts';
 export type { BlobB64 } from './blob.ts';
 export type { BoxB64 } from './box.ts';
+export type { CastKeyPair } from './cast-screen.ts';
 export type { EnteExportEnvelope, ExportKdfCost } from './export-file.ts';
 export type { KeyAttributesB64 } from './key-attributes.ts';
 export type {
@@ -119,7 +121,7 @@ export const SRP_HANDLE_TTL_MS = 5 * 60 * 1000;
  * Every operation of the web clients' cryptography. All keys and ciphertexts are b64 strings. The photos
  * library's batches are in photos-library.ts.
  */
-export interface CryptoAPI extends PhotosLibraryCrypto {
+export interface CryptoAPI extends PhotosLibraryCrypto, CastScreenCrypto {
   /** Sign-up: key attributes with the sensitive KEK (with its memory fallback) and the SRP setup attributes. */
   generateKeyAttributes(password: string): Promise<GeneratedKeyAttributes>;
   /** The KEK from stored parameters, no fallback; `KdfParamsError` before running when they are out of bounds. */
@@ -259,6 +261,7 @@ export function createCryptoAPI(onRun?: Argon2RunObserver): CryptoAPI {
   const sensitive = (password: string) => deriveSensitiveKeyB64(password, onRun);
   return {
     ...createPhotosLibraryCrypto(onRun),
+    ...createCastScreenCrypto(),
     async generateKeyAttributes(password) {
       const generated = await generateKeys(password, sensitive);
       const srpSetupAttributes = await generateSrpSetupAttributes(generated.kek);

@@ -41,6 +41,10 @@ export const cryptoMethodNames = [
   'encryptCollectionName',
   'sealCollectionKey',
   'hashLinkPassword',
+  'castKeyPair',
+  'openCastPayload',
+  'dropCastKeyPair',
+  'decryptFileBytes',
 ] as const satisfies readonly (keyof CryptoAPI)[];
 
 export type CryptoMethodName = (typeof cryptoMethodNames)[number];
