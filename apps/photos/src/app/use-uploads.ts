@@ -18,6 +18,7 @@ import type { Album } from '../library/types.ts';
 import type { Library } from '../library/use-library.ts';
 import {
   addPendingUploads,
+  continueRecords,
   deletePendingUploads,
   fileFromHandle,
   holdTabLock,
@@ -25,7 +26,6 @@ import {
   listPendingUploads,
   liveTabIDs,
   markPendingUploadsDone,
-  matchPendingUpload,
   resumableByHandle,
   type NewPendingUpload,
   type PendingPart,
@@ -33,7 +33,7 @@ import {
 } from '../upload/pending-uploads.ts';
 import { livePhotoPartsOf, type UploadInput } from '../upload/types.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
-import { nestedFolderCount, uploadGroups, type FolderAlbums, type PathedInput } from './upload-groups.ts';
+import { nestedFolderCount, uploadGroups, type FolderAlbums } from './upload-groups.ts';
 
 let tabQueue: Promise<UploadQueue> | undefined;
 /** The library the queue's duplicate rule reads (the page's, which logout closes). */
@@ -212,21 +212,11 @@ export function useUploads(library: Library | undefined): Uploads {
         const { pairLivePhotos } = await import('../upload/uploader.ts');
         const inputs = pairLivePhotos(picked);
         // Items a gone tab recorded go to the album it chose; the rest by the usual rules.
-        const taken = new Set<number>();
-        const continued = new Map<number, { inputs: UploadInput[]; keys: number[] }>();
-        const fresh: PathedInput[] = [];
-        for (const item of inputs) {
-          const record = matchPendingUpload(leftRecords, item.input, taken);
-          if (!record || !recordAlbum(library, record.collectionID)) {
-            fresh.push(item);
-            continue;
-          }
-          taken.add(record.key);
-          const group = continued.get(record.collectionID) ?? { inputs: [], keys: [] };
-          group.inputs.push(item.input);
-          group.keys.push(record.key);
-          continued.set(record.collectionID, group);
-        }
+        const { continued, fresh, taken } = continueRecords(
+          inputs,
+          leftRecords,
+          (collectionID) => recordAlbum(library, collectionID) !== undefined,
+        );
         leftRecords = leftRecords.filter((record) => !taken.has(record.key));
         showLeft();
         for (const [collectionID, group] of continued) {

@@ -7,6 +7,7 @@ import { expect, test } from '@jest/globals';
 
 import {
   addPendingUploads,
+  continueRecords,
   deletePendingUploads,
   fileFromHandle,
   leftBehind,
@@ -88,4 +89,21 @@ test('a record resumes by itself only when each of its parts has a handle; a han
   await fileFromHandle(prompt.value);
   expect(prompt.asked).toEqual(['request']);
   await expect(fileFromHandle(handle('denied').value)).rejects.toThrow('no permission');
+});
+
+test('items picked again continue their records per album, each record once; others and lost albums are fresh', () => {
+  const file = (size: number) => new File([new Uint8Array(size)], 'x.jpg', { lastModified: 1000 });
+  const records = [
+    stored(1, { file: part(10), collectionID: 5 }),
+    stored(2, { file: part(10), collectionID: 6, done: true }),
+    stored(3, { file: part(20), collectionID: 9 }),
+  ];
+  const items = [file(10), file(10), file(10), file(20), file(30)].map((input, index) => ({ input, index }));
+  const { continued, fresh, taken } = continueRecords(items, records, (id) => id !== 9);
+  expect([...continued].map(([id, group]) => [id, group.keys, group.inputs])).toEqual([
+    [5, [1], [items[0]!.input]],
+    [6, [2], [items[1]!.input]],
+  ]);
+  expect(fresh.map((item) => item.index)).toEqual([2, 3, 4]);
+  expect([...taken]).toEqual([1, 2]);
 });

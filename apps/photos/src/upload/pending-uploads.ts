@@ -151,6 +151,42 @@ export function matchPendingUpload(
   );
 }
 
+/** Picked items split by whether they continue a record: those per album of their record, and the rest. */
+export interface ContinuedItems<T> {
+  /** By album id: the items and the keys of the records they replace. */
+  continued: Map<number, { inputs: UploadInput[]; keys: number[] }>;
+  fresh: T[];
+  /** The keys of the records continued. */
+  taken: Set<number>;
+}
+
+/**
+ * Which picked items continue a record of `records` (matched by `matchPendingUpload`, each record once) whose album
+ * `mayAddTo` still; the others are fresh uploads.
+ */
+export function continueRecords<T extends { input: UploadInput }>(
+  items: readonly T[],
+  records: readonly PendingUpload[],
+  mayAddTo: (collectionID: number) => boolean,
+): ContinuedItems<T> {
+  const taken = new Set<number>();
+  const continued = new Map<number, { inputs: UploadInput[]; keys: number[] }>();
+  const fresh: T[] = [];
+  for (const item of items) {
+    const record = matchPendingUpload(records, item.input, taken);
+    if (!record || !mayAddTo(record.collectionID)) {
+      fresh.push(item);
+      continue;
+    }
+    taken.add(record.key);
+    const group = continued.get(record.collectionID) ?? { inputs: [], keys: [] };
+    group.inputs.push(item.input);
+    group.keys.push(record.key);
+    continued.set(record.collectionID, group);
+  }
+  return { continued, fresh, taken };
+}
+
 /** The part of a record as `File`, read again through its handle (asking the person's permission). */
 export async function fileFromHandle(handle: FileSystemFileHandle): Promise<File> {
   const withPermission = handle as FileSystemFileHandle & {
