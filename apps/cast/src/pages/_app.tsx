@@ -1,4 +1,6 @@
 import { accountUI } from '@ente/accounts/settings/account-ui.ts';
 import { createApp } from '@ente/shared/app/create-app.tsx';
 
-export default createApp({ name: 'cast', accountUI });
+import { castLocales } from '../locales.ts';
+
+export default createApp({ name: 'cast', accountUI, locales: castLocales });

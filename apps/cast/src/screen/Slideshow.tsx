@@ -1,0 +1,120 @@
+// The paired screen: the album full-screen on black, each photo for SLIDE_MS with a gentle fade, the next one
+// loaded before it replaces the current one (slideshow-loop.ts), no cursor. Ends (onEnd) on a 401 or after
+// repeated failures, which sends the page back to pairing.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { CastPayload } from '@ente/protocol';
+
+import { CastAlbum } from './album.ts';
+import { endOn401, loadSlide, type Slide } from './slide-loader.ts';
+import { CastEndedError, runSlideshow } from './slideshow-loop.ts';
+
+export const SLIDE_MS = 10_000;
+const FADE_MS = 1000;
+const MAX_FAILURES = 5;
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+type Shown = { slide: Slide; serial: number };
+
+export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (reason: 'revoked' | 'failed') => void }) {
+  const { t } = useTranslation('cast');
+  // The slide on top fades in over the one before it, which stays underneath until the next arrives.
+  const [layers, setLayers] = useState<Shown[]>([]);
+  const [empty, setEmpty] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const album = new CastAlbum(payload);
+    let serial = 0;
+    runSlideshow<Slide>({
+      refresh: async () => {
+        try {
+          await album.refresh(controller.signal);
+        } catch (error) {
+          throw endOn401(error);
+        }
+      },
+      ids: () => album.ids(),
+      load: (id, signal) => loadSlide(album, payload.castToken, id, signal),
+      show: (slide) => {
+        setEmpty(slide === null);
+        if (slide === null) return;
+        serial += 1;
+        const shown = { slide, serial };
+        setLayers((before) => {
+          const dropped = before.slice(0, Math.max(0, before.length - 1));
+          for (const layer of dropped) URL.revokeObjectURL(layer.slide.url);
+          return [...before.slice(-1), shown];
+        });
+      },
+      wait,
+      random: Math.random,
+      intervalMs: SLIDE_MS,
+      maxFailures: MAX_FAILURES,
+      signal: controller.signal,
+    }).catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      onEnd(error instanceof CastEndedError ? error.reason : 'failed');
+    });
+    return () => {
+      controller.abort();
+      setLayers((before) => {
+        for (const layer of before) URL.revokeObjectURL(layer.slide.url);
+        return [];
+      });
+    };
+  }, [payload, onEnd]);
+
+  return (
+    <Box
+      data-testid="cast-slideshow"
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1300,
+        bgcolor: '#000',
+        color: '#fff',
+        cursor: 'none',
+        display: 'grid',
+        placeItems: 'center',
+        '@keyframes castFadeIn': { from: { opacity: 0 }, to: { opacity: 1 } },
+      }}
+    >
+      {layers.map(({ slide, serial }) => (
+        <Box
+          key={serial}
+          component="img"
+          src={slide.url}
+          alt={t('slide_alt')}
+          data-file-id={slide.id}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'contain',
+            animation: `castFadeIn ${String(FADE_MS)}ms ease-in-out`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
+        />
+      ))}
+      {layers.length === 0 && (
+        <Typography variant="h5" component="p" role="status" sx={{ px: 4, textAlign: 'center' }}>
+          {empty ? t('empty_album') : t('loading_album')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
