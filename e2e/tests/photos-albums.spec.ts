@@ -1,17 +1,19 @@
 // The photos app's album and trash actions through the pages, against the real server: a folder uploaded as an
 // album; a new album; files added, moved and removed; trashed and restored; then the deduplicate page removes the
 // copy of the same bytes under another name. Every step is checked in what the page shows after the library's
-// pull (the writes go to the server, the grid shows what the server answered).
+// pull (the writes go to the server, the grid shows what the server answered). The second test shares an album
+// through its Share dialog (by keyboard), makes a password link there (its key checked against the album's), and
+// has the second account see the album, leave it, get it again as collaborator and lose it when the owner unshares.
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { clientPackage, createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { serverCollections } from '../photos-api.ts';
-import { openAccountKeys, openAlbumKey, openAlbumName, sealAlbumKey } from '../photos-oracle.ts';
-import { seriousViolations, watchProblems } from '../stack.ts';
+import { openAccountKeys, openAlbumKey } from '../photos-oracle.ts';
+import { seriousViolations, serverUrl, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -154,41 +156,95 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
 });
 
-test('an album shared with another account shows in their Shared with me, with its photos', async ({
+/** Bytes of a base58 string (Bitcoin's alphabet), as a link's fragment holds the album key. */
+function fromBase58(text: string): Uint8Array {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of text) {
+    const digit = alphabet.indexOf(char);
+    if (digit < 0) throw new Error(`not base58: ${char}`);
+    value = value * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 0xffn));
+  for (const char of text) {
+    if (char !== '1') break;
+    bytes.unshift(0);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** The album list's menu of `album`, opened and used by keyboard. */
+async function albumMenu(page: Page, album: string, item: string): Promise<void> {
+  await openSection(page, 'Albums');
+  await page.getByRole('button', { name: `Actions for ${album}` }).focus();
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('menuitem', { name: item });
+  for (let tries = 0; tries < 5 && !(await entry.evaluate((el) => el === document.activeElement)); tries++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(entry).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+test('an album shared through its Share dialog shows in the other account; leaving and unsharing take it away; a password link', async ({
   page,
   browser,
 }) => {
+  const ownerProblems = await watchProblems(page);
   const owner = (await createAccount({ app: 'photos' })).account;
   const ownerToken = await passwordLogin(owner, 'photos');
   await signInBrowser(page, 'photos', owner, ownerToken, '/gallery');
   await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, 'Shared trip', [shapes, sunset]);
   await expect(cell(page, shapes)).toBeVisible({ timeout: 30_000 });
-
-  // Shared as a client of the owner would (the album key sealed to the friend's public key), read by libsodium.
   const friend = (await createAccount({ app: 'photos' })).account;
-  const keys = await openAccountKeys(owner.password, owner.keyAttributes);
-  let shared = false;
-  for (const collection of await serverCollections(ownerToken)) {
-    const albumKey = await openAlbumKey(collection, keys);
-    if ((await openAlbumName(collection, albumKey)) !== 'Shared trip') continue;
-    const { publicKey } = await api<{ publicKey: string }>('photos', 'GET', '/users/public-key', {
-      token: ownerToken,
-      query: { email: friend.email },
-    });
-    await api('photos', 'POST', '/collections/share', {
-      token: ownerToken,
-      body: {
-        collectionID: collection.id,
-        email: friend.email,
-        role: 'VIEWER',
-        encryptedKey: await sealAlbumKey(albumKey, publicKey),
-      },
-    });
-    shared = true;
-  }
-  expect(shared).toBe(true);
 
+  // The owner shares by keyboard from the album's menu; what cannot be shared with is said first.
+  await albumMenu(page, 'Shared trip', 'Share');
+  const dialog = page.getByRole('dialog', { name: 'Share “Shared trip”' });
+  const address = dialog.getByRole('textbox', { name: 'E-mail address' });
+  for (const [typed, said] of [
+    ['not-an-address', 'Enter a valid e-mail address.'],
+    [owner.email, "This is your own address. Enter someone else's."],
+    [`nobody-${String(Date.now())}@example.org`, 'No account uses this address. Ask them to sign up first.'],
+  ]) {
+    await address.fill(typed ?? '');
+    await address.press('Enter');
+    await expect(address).toHaveAccessibleDescription(said ?? '');
+  }
+  await address.fill(friend.email);
+  await address.press('Enter');
+  const sharees = dialog.getByRole('list', { name: 'People the album is shared with' });
+  await expect(sharees.getByText(friend.email)).toBeVisible();
+  await expect(sharees.getByRole('combobox', { name: `Role of ${friend.email}` })).toHaveValue('VIEWER');
+
+  // A public link with a password: its address carries the album key in the fragment, the server only the token.
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const linkField = dialog.getByTestId('public-link-url');
+  await expect(linkField).toHaveValue(/\/shared-albums\?t=[2-9A-Z]{10}#[1-9A-HJ-NP-Za-km-z]+$/);
+  await dialog.getByLabel('Password', { exact: true }).fill('open sesame');
+  await dialog.getByRole('button', { name: 'Set password' }).click();
+  await expect(dialog.getByText('The link asks for a password.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: 'In a week' });
+  await expect(dialog.getByText(/^The link expires on /)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const link = new URL(await linkField.inputValue());
+  const keys = await openAccountKeys(owner.password, owner.keyAttributes);
+  const [album] = (await serverCollections(ownerToken)).filter((each) => each.type === 'album');
+  if (!album) throw new Error('the album is not on the server');
+  expect(fromBase58(link.hash.slice(1))).toEqual(await openAlbumKey(album, keys));
+  const info = await fetch(new URL('/public-collection/info', serverUrl), {
+    headers: { 'X-Auth-Access-Token': link.searchParams.get('t') ?? '', 'X-Client-Package': clientPackage('photos') },
+  });
+  const { collection } = (await info.json()) as {
+    collection: { id: number; publicURLs: { passwordEnabled: boolean }[] };
+  };
+  expect([collection.id, collection.publicURLs[0]?.passwordEnabled]).toEqual([album.id, true]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The friend sees the album and its photos.
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
   const friendPage = await context.newPage();
   const problems = await watchProblems(friendPage);
@@ -202,6 +258,44 @@ test('an album shared with another account shows in their Shared with me, with i
     await expect(friendPage.getByRole('grid').locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
   }
   expect(await seriousViolations(friendPage)).toEqual([]);
+
+  // The friend leaves it (confirmed): it is gone from their Shared with me, and from the owner's sharees.
+  await friendPage.getByRole('button', { name: 'Leave album' }).click();
+  const leave = friendPage.getByRole('dialog', { name: 'Leave “Shared trip”?' });
+  await expect(leave.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(friendPage)).toEqual([]);
+  await leave.getByRole('button', { name: 'Leave album' }).click();
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible();
+  await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toHaveCount(0);
+  await page.reload();
+  await openAlbum(page, 'Shared trip');
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(dialog.getByText('Not shared with anyone yet.')).toBeVisible();
+
+  // Shared again, as collaborator, then unshared by the owner (confirmed): the friend's album comes and goes.
+  await address.fill(friend.email);
+  await dialog.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: 'Collaborator' });
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(sharees.getByRole('combobox', { name: `Role of ${friend.email}` })).toHaveValue('COLLABORATOR');
+  await friendPage.reload();
+  await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: `Stop sharing with ${friend.email}` }).click();
+  await dialog
+    .getByRole('group', { name: /^Stop sharing with / })
+    .getByRole('button', { name: 'Stop sharing' })
+    .click();
+  await expect(dialog.getByText('Not shared with anyone yet.')).toBeVisible();
+  await friendPage.reload();
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 30_000 });
+  await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toHaveCount(0);
+
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+  // The browser reports the 404 of the address without an account itself; nothing else went wrong.
+  const expected = /^Failed to load resource: .* 404 .*\/users\/public-key\?email=nobody-/;
+  expect(ownerProblems.consoleErrors.filter((line) => expected.test(line))).toHaveLength(1);
+  expect({
+    ...ownerProblems,
+    consoleErrors: ownerProblems.consoleErrors.filter((line) => !expected.test(line)),
+  }).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
   await context.close();
 });

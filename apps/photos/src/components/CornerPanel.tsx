@@ -40,7 +40,8 @@ export function CornerPanel(props: CornerPanelProps) {
         [side]: { xs: 8, sm: 16 },
         bottom: { xs: 8, sm: 16 },
         width: { xs: 'calc(100vw - 16px)', sm: 380 },
-        zIndex: (theme) => theme.zIndex.snackbar,
+        // Over the page, under a dialog and its backdrop: a modal dialog's buttons are never covered by a panel.
+        zIndex: (theme) => theme.zIndex.appBar,
         p: 1.5,
       }}
     >
