@@ -227,3 +227,185 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
 
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
 });
+
+/** A folder `top` holding each fixture of `files` (fixture path relative to the fixtures) at its path; answers its path. */
+async function treeOf(top: string, files: Record<string, string>): Promise<string> {
+  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), top);
+  for (const [at, fixture] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, at)), { recursive: true });
+    await copyFile(path.join(fixtures, fixture), path.join(folder, at));
+  }
+  return folder;
+}
+
+/** Picks `folder` through the Upload menu's "A folder…" (without waiting for the uploads). */
+async function pickFolder(page: Page, folder: string): Promise<void> {
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'A folder…' }).click();
+  await (await chooser).setFiles(folder);
+}
+
+/** A new account signed in on /gallery, with its token and its keys opened by the test's libsodium. */
+async function signedInGallery(page: Page) {
+  const { account } = await createAccount({ app: 'photos' });
+  await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+  const token = await passwordLogin(account, 'photos');
+  const keys = await openAccountKeys(account.password, account.keyAttributes);
+  /** Each album's name with its files' opened metadata, as the server holds them. */
+  const albums = async () => {
+    const found = new Map<string, { metadata: Record<string, unknown>; bytes: Uint8Array }[]>();
+    for (const collection of await serverCollections(token)) {
+      const albumKey = await openAlbumKey(collection, keys);
+      const files = [];
+      for (const entry of await serverFiles(token, collection.id)) {
+        const fileKey = await openFileKey(entry, albumKey);
+        const metadata = await openMetadata(entry.metadata, fileKey);
+        const bytes = await openStream(
+          await serverObject(token, 'download', entry.id),
+          entry.file.decryptionHeader,
+          fileKey,
+        );
+        files.push({ metadata, bytes });
+      }
+      found.set(await openAlbumName(collection, albumKey), files);
+    }
+    return found;
+  };
+  return { albums };
+}
+
+test('a live photo (an image and a video of the same name) uploads as one item that the viewer shows', async ({
+  page,
+}) => {
+  const problems = await watchProblems(page);
+  const { albums } = await signedInGallery(page);
+  await uploadFolder(
+    page,
+    await treeOf('Moments', { 'live-moment.jpg': 'live/live-moment.jpg', 'live-moment.mov': 'live/live-moment.mov' }),
+  );
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await expect(panel.getByText('Uploaded', { exact: true })).toHaveCount(1);
+
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('img', { name: 'live-moment.jpg', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(grid.getByRole('img', { name: 'live-moment.mov', exact: true })).toHaveCount(0);
+  await grid.getByRole('img', { name: 'live-moment.jpg', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'live-moment.jpg', exact: true });
+  const image = viewer.getByRole('img', { name: 'live-moment.jpg', exact: true });
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(480);
+  await viewer.getByRole('button', { name: 'Live photo' }).click();
+  const video = viewer.locator('video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+
+  // On the server: one file of type 2 whose bytes are the ZIP of the two originals, with both hashes.
+  const files = (await albums()).get('Moments') ?? [];
+  expect(files).toHaveLength(1);
+  const [live] = files;
+  const image1 = await readFile(path.join(fixtures, 'live', 'live-moment.jpg'));
+  const video1 = await readFile(path.join(fixtures, 'live', 'live-moment.mov'));
+  expect(live!.metadata).toMatchObject({
+    title: 'live-moment.jpg',
+    fileType: 2,
+    imageHash: await blake2bB64(image1),
+    videoHash: await blake2bB64(video1),
+    // The image's EXIF time: 2025-03-01 12:00:00 +01:00.
+    creationTime: Date.UTC(2025, 2, 1, 11) * 1000,
+  });
+  expect(live!.metadata.hash).toBeUndefined();
+  const entries = readZip(Buffer.from(live!.bytes));
+  expect(entries.map((entry) => entry.name)).toEqual(['image.jpg', 'video.mov']);
+  expect(entries[0]!.bytes.equals(image1)).toBe(true);
+  expect(entries[1]!.bytes.equals(video1)).toBe(true);
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+});
+
+test('folders inside a folder: the person chooses one album per folder or one for the whole tree', async ({ page }) => {
+  const problems = await watchProblems(page);
+  const { albums } = await signedInGallery(page);
+  await pickFolder(
+    page,
+    await treeOf('Trip', { 'shapes.png': 'shapes.png', 'Day 1/sunset.jpg': 'sunset-exif-gps.jpg' }),
+  );
+  const dialog = page.getByRole('dialog', { name: 'Folders inside folders' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Keyboard only: the first choice has the focus.
+  await expect(dialog.getByRole('button', { name: 'One album per folder' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+  await pickFolder(page, await treeOf('Walk', { 'Evening/clip.mp4': 'clip.mp4' }));
+  await dialog.getByRole('button', { name: 'One album for the whole tree' }).click();
+  await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+
+  const titles = new Map(
+    [...(await albums())].map(([name, files]) => [name, files.map((file) => file.metadata.title)]),
+  );
+  expect(titles.get('Trip')).toEqual(['shapes.png']);
+  expect(titles.get('Day 1')).toEqual(['sunset.jpg']);
+  expect(titles.get('Walk')).toEqual(['clip.mp4']);
+  expect(titles.has('Evening')).toBe(false);
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+});
+
+test('an upload interrupted by a reload resumes: what was sent stays, the rest is sent once picked again', async ({
+  page,
+}) => {
+  const names = ['shapes.png', 'sunset-exif-gps.jpg', 'portrait-orientation-6.jpg', 'clip.mp4'];
+  const { albums } = await signedInGallery(page);
+  const folder = await folderOf(names);
+  // The first file through; every later POST /files is held (never sent) until the page reloads, which drops
+  // them. (Removing the route would let the held ones go on.)
+  let confirmed = 0;
+  let reloaded = false;
+  await page.route(
+    (url) => url.pathname === '/files',
+    async (route) => {
+      if (route.request().method() !== 'POST' || confirmed++ === 0 || reloaded) await route.continue();
+    },
+  );
+  await pickFolder(page, folder);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByText('Uploaded', { exact: true })).toHaveCount(1, { timeout: 60_000 });
+  await expect.poll(() => confirmed, { timeout: 60_000 }).toBeGreaterThan(1);
+  await page.reload();
+  reloaded = true;
+
+  // What the browser kept names no file: sizes, times and the album's id only.
+  const notice = page.getByRole('region', { name: 'Interrupted upload' });
+  await expect(notice).toContainText('Files not sent: 3.', { timeout: 30_000 });
+  const kept = await page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('ente-photos-uploads');
+        open.onerror = () => reject(new Error('no database'));
+        open.onsuccess = () => {
+          const all = open.result.transaction('pending').objectStore('pending').getAll();
+          all.onsuccess = () => {
+            resolve(JSON.stringify(all.result));
+            open.result.close();
+          };
+        };
+      }),
+  );
+  expect(JSON.parse(kept)).toHaveLength(4);
+  for (const name of [...names, album]) expect(kept).not.toContain(name.split('.')[0]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The same folder again: the one sent is skipped, the three others uploaded into the same album.
+  await pickFolder(page, folder);
+  await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+  await expect(panel.getByText('Already in this album: skipped')).toHaveCount(1);
+  await expect(panel.getByText('Uploaded', { exact: true })).toHaveCount(3);
+  await expect(notice).toBeHidden();
+  const titles = ((await albums()).get(album) ?? []).map((file) => String(file.metadata.title));
+  expect(titles.sort()).toEqual([...names].sort());
+});
