@@ -1,7 +1,7 @@
 // The cast screen's crypto (cast-screen.ts) through the API: the key pair's handle, the sealed payload, file bytes.
 import { expect, test } from '@jest/globals';
 
-import { cryptoAPI } from './api.ts';
+import { createCryptoAPI, cryptoAPI } from './api.ts';
 import { encryptBlobB64 } from './blob.ts';
 import { fromB64, utf8Bytes } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
@@ -15,6 +15,8 @@ test('a payload sealed to the cast key pair opens by its handle, and no more onc
   const payload = JSON.stringify({ castToken: 'cast_abcdefghijklmnopqrstuv', collectionID: 7, collectionKey: 'x' });
   const sealed = await sealBoxB64(utf8Bytes(payload), publicKey);
   await expect(cryptoAPI.openCastPayload(handle, sealed)).resolves.toBe(payload);
+  // The worker's endpoint builds the API for each call: the handle holds across instances.
+  await expect(createCryptoAPI().openCastPayload(handle, sealed)).resolves.toBe(payload);
 
   const other = await cryptoAPI.castKeyPair();
   expect(other.handle).not.toBe(handle);

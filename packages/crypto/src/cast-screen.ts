@@ -21,9 +21,12 @@ export interface CastScreenCrypto {
   decryptFileBytes(encrypted: Uint8Array, header: string, key: string, layout: 'blob' | 'stream'): Promise<Uint8Array>;
 }
 
+/** The key pairs of this realm (the worker, or the Node process), by handle: module-wide, since the worker's
+ * endpoint builds the API anew for each call. */
+const pairs = new Map<string, { publicKey: string; secretKey: string }>();
+let counter = 0;
+
 export function createCastScreenCrypto(): CastScreenCrypto {
-  const pairs = new Map<string, { publicKey: string; secretKey: string }>();
-  let counter = 0;
   return {
     async castKeyPair() {
       const pair = await generateKeyPairB64();
