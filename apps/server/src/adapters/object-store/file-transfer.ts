@@ -1,10 +1,10 @@
 // Moving an object's bytes between a file and an HTTP body for the embedded store (embedded.ts), through
-// buffers of a small pool that every transfer reuses. Why not streams: a read stream allocates a new
-// buffer per read, and a body's chunks kept while they wait for the disk live long enough to be promoted
-// into the old generation. V8 counts buffers as external memory, and every 64 MB of it kept past a minor
-// GC starts a full marking of the server's heap: under perf that marking took more CPU than the transfer
-// itself (bench/photos.mjs, docs/decisions.md "Transfer throughput, measured"). Here a body's chunk is
-// copied into a pooled buffer as it arrives and dies young; a download reads into pooled buffers.
+// buffers of a small pool that every transfer reuses. A download reads into pooled buffers because a read
+// stream allocates a new one per read: V8 counts buffers as external memory, and in busy minutes every 64 MB
+// of it started a full marking of the server's heap, which under perf took more CPU than the download itself.
+// An upload's chunks are copied into pooled buffers as they arrive so that the disk gets writes of up to
+// 1 MiB (not one per 64 KiB chunk) and the MD5 threads can read the bytes in shared memory
+// (md5-threads.ts). Figures: docs/decisions.md "Transfer throughput, measured".
 import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { finished, type Readable, type Writable } from 'node:stream';
