@@ -1,5 +1,5 @@
 // The MD5 of large bodies, counted on worker threads (file-transfer.ts): on the main thread it was most of
-// an upload's CPU there (about 1.3 of its 2 CPU seconds per GiB under perf), so a 1 GiB upload could go no
+// an upload's CPU there (about 1.4 of its 2.4 CPU seconds per GiB under perf), so a 1 GiB upload could go no
 // faster than one core hashes. The bytes are not copied to the worker: they are in the pooled buffers
 // (SharedArrayBuffer memory), which the worker reads while the main thread writes them to disk. Each job
 // stays on one worker, which takes its messages in order, so its updates are hashed in order.
