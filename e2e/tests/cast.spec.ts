@@ -1,0 +1,107 @@
+// The cast screen against the real server (docs/protocol.md#cast): a context with no account opens the cast page
+// and shows a code; the sender's side is done over HTTP here, as a photos client does it (the screen's key read by
+// code, the payload sealed to it with libsodium alone, photos-oracle.ts), for an album uploaded through the photos
+// app. The screen shows the album's photo full-screen, and revoke-all sends it back to a new code within one poll.
+import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { cryptoAPI } from '@ente/crypto/api.ts';
+
+import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { serverCollections } from '../photos-api.ts';
+import { sealAlbumKey } from '../photos-oracle.ts';
+import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
+const albumName = 'Living room';
+
+async function uploadAlbum(page: Page): Promise<void> {
+  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), albumName);
+  await mkdir(folder);
+  await copyFile(path.join(fixtures, 'shapes.png'), path.join(folder, 'shapes.png'));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'A folder…' }).click();
+  await (await chooser).setFiles(folder);
+  await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+}
+
+async function ownerAlbum(token: string, masterKey: string): Promise<{ id: number; key: string }> {
+  for (const collection of await serverCollections(token)) {
+    if (!collection.keyDecryptionNonce) continue;
+    const key = await cryptoAPI.decryptBox(collection.encryptedKey, collection.keyDecryptionNonce, masterKey);
+    const name = await cryptoAPI.decryptBox(collection.encryptedName, collection.nameDecryptionNonce, key);
+    if (Buffer.from(name, 'base64').toString() === albumName) return { id: collection.id, key };
+  }
+  throw new Error(`no album ${albumName}`);
+}
+
+const codeOf = async (page: Page) => {
+  const code = page.getByTestId('cast-code');
+  await expect(code).toHaveText(/^[A-Z1-9]{6}$/, { timeout: 30_000 });
+  return (await code.textContent()) ?? '';
+};
+
+test('a screen pairs by its code, shows the album, and goes back to a new code when the cast is revoked', async ({
+  page,
+  browser,
+}) => {
+  const { account } = await createAccount({ app: 'photos' });
+  const token = await passwordLogin(account, 'photos');
+  await signInBrowser(page, 'photos', account, token, '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+  await uploadAlbum(page);
+  const album = await ownerAlbum(token, account.masterKey);
+
+  const context = await browser.newContext({ locale: 'en-US' });
+  const screen = await context.newPage();
+  const problems = await watchProblems(screen);
+  await screen.goto(`${appUrl('cast')}/`);
+  await expect(screen.getByText('In Ente Photos, open an album → Play on a screen, and enter this code')).toBeVisible({
+    timeout: 30_000,
+  });
+  const code = await codeOf(screen);
+  expect(await seriousViolations(screen)).toEqual([]);
+  // Nothing of the pairing is kept in the screen's storage.
+  expect(await screen.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+
+  // The sender: a wrong code is refused; the screen's key by its code (in any case), the payload sealed to it.
+  await expect(api('photos', 'GET', '/cast/device-info/ZZZZZ9', { token })).rejects.toMatchObject({ status: 404 });
+  const { publicKey } = await api<{ publicKey: string }>('photos', 'GET', `/cast/device-info/${code.toLowerCase()}`, {
+    token,
+  });
+  const castToken = `cast_${'e2eScreenToken'.padEnd(22, 'x')}`;
+  const payload = JSON.stringify({ castToken, collectionID: album.id, collectionKey: album.key });
+  const encPayload = await sealAlbumKey(new TextEncoder().encode(payload), publicKey);
+  await api('photos', 'POST', '/cast/cast-data', {
+    token,
+    body: { deviceCode: code, collectionID: album.id, castToken, encPayload },
+  });
+
+  // The first slide: the photo, decoded, full-screen, without a cursor.
+  const slideshow = screen.getByTestId('cast-slideshow');
+  const slide = slideshow.getByRole('img', { name: 'A photo from the album' });
+  await expect(slide).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => slide.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  expect(await slideshow.evaluate((element) => getComputedStyle(element).cursor)).toBe('none');
+  expect(await seriousViolations(screen)).toEqual([]);
+
+  // Revoked: back to pairing with a new code and the reason, within one poll of the album (a round of one photo
+  // reads the diff at every slide, 10 s).
+  await api('photos', 'DELETE', '/cast/revoke-all-tokens', { token });
+  await expect(screen.getByText(/casting was stopped, or the album is no longer shared/)).toBeVisible({
+    timeout: 20_000,
+  });
+  const next = await codeOf(screen);
+  expect(next).not.toBe(code);
+  await expect(slideshow).toHaveCount(0);
+  // (the console has the failed requests a screen makes on purpose: the 401 that ended the cast)
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+  await context.close();
+});
