@@ -1,10 +1,10 @@
-// The photos app's slideshow and download panel against the real server: a folder of three photos uploaded as an
-// album; its slideshow started from the album's top bar goes from photo to photo in the grid's order (each one drawn,
-// never a blank frame), pauses, moves with the arrow keys, is axe-clean and ends with Escape (full screen left too);
+// The photos app's slideshow and download panel against the real server: a folder of four photos (one HEIC)
+// uploaded as an album; its slideshow started from the album's top bar goes from photo to photo in the grid's order
+// (each one drawn, never a blank frame), pauses, moves with the arrow keys, is axe-clean and ends with Escape (full screen left too);
 // one started from the selection bar shows the selected photo. Then the album's ZIP (through the download service
 // worker, as Firefox and Safari save it) shows its progress in the download panel while the originals come, and says
 // when it is done. The ZIP's bytes are checked in photos-upload.spec.ts.
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -19,13 +19,18 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const album = 'Slides';
-// The grid's order, newest first: the PNG has today's date, the two JPEGs their EXIF dates (2024, 2023).
-const photos = ['shapes.png', 'sunset-exif-gps.jpg', 'portrait-orientation-6.jpg'];
+// The grid's order, newest first: the PNG and the HEIC have their file's time (set below: now, a minute before), the
+// two JPEGs their EXIF dates (2024, 2023). The HEIC is shown as the viewer shows it (converted where need be).
+const photos = ['shapes.png', 'garden.heic', 'sunset-exif-gps.jpg', 'portrait-orientation-6.jpg'];
 
 async function uploadFolder(page: Page): Promise<void> {
   const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), album);
   await mkdir(folder);
-  for (const name of photos) await copyFile(path.join(fixtures, name), path.join(folder, name));
+  for (const [i, name] of photos.entries()) {
+    await copyFile(path.join(fixtures, name), path.join(folder, name));
+    const time = new Date(Date.now() - i * 60_000);
+    await utimes(path.join(folder, name), time, time);
+  }
   await page.getByRole('button', { name: 'Upload' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('menuitem', { name: 'A folder…' }).click();
@@ -72,9 +77,10 @@ test('a slideshow of an album and of a selection; the download panel follows an 
   await expect(show.getByText(`1 of ${String(photos.length)}`)).toBeVisible();
   await show.getByRole('button', { name: '3 s', exact: true }).click();
   await expect(show.getByRole('button', { name: '3 s', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(show.getByRole('img', { name: photos[1] })).toBeVisible({ timeout: 10_000 });
-  expect(await shownSlide(page)).toBe(photos[1]);
-  await expect(show.getByRole('img', { name: photos[2] })).toBeVisible({ timeout: 10_000 });
+  for (const name of photos.slice(1)) {
+    await expect(show.getByRole('img', { name })).toBeVisible({ timeout: 10_000 });
+    expect(await shownSlide(page)).toBe(name);
+  }
 
   // Paused, it stays; the arrows move by hand (round again after the last).
   await show.getByRole('button', { name: 'Pause' }).click();
