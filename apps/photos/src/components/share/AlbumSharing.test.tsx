@@ -40,7 +40,7 @@ function renderSharing(first: SharingDialog, albums: Album[], leave: AlbumSharin
 
 test('leaving: the album leaves the library and the confirmation goes with it; a failure keeps it open', async () => {
   const user = userEvent.setup();
-  const leave = jest.fn<Promise<unknown>, [Album]>().mockRejectedValueOnce(new Error('offline'));
+  const leave = jest.fn<(album: Album) => Promise<unknown>>().mockRejectedValueOnce(new Error('offline'));
   renderSharing({ kind: 'leave', albumID: fromAnn.id }, [fromAnn], leave);
   const dialog = await screen.findByRole('dialog', { name: 'Leave “From Ann”?' });
   expect(dialog).toHaveAccessibleDescription(
