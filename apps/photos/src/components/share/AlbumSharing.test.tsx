@@ -6,7 +6,7 @@ import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import type { Album } from '../../library/types.ts';
-import { albumOf } from '../testing/files.ts';
+import { albumOf, linkOf } from '../testing/files.ts';
 import { AlbumSharing, type SharingDialog } from './AlbumSharing.tsx';
 import type { AlbumSharingActions } from './share-types.ts';
 
@@ -56,14 +56,7 @@ test('leaving: the album leaves the library and the confirmation goes with it; a
 });
 
 test("the share dialog shows the page's address of the album's link", async () => {
-  const link = {
-    url: 'https://photos.example/shared-albums?t=ABCDEFGH23',
-    passwordEnabled: false,
-    enableDownload: true,
-    enableCollect: false,
-    validTill: 0,
-    deviceLimit: 0,
-  };
+  const link = linkOf();
   const trip = albumOf(1, 'Trip', { link });
   const { linkURL } = renderSharing({ kind: 'share', albumID: 1 }, [trip], () => Promise.resolve());
   const dialog = await screen.findByRole('dialog', { name: 'Share “Trip”' });

@@ -6,22 +6,15 @@ import { ApiError, NetworkError } from '@ente/shared/http.ts';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
-import type { Album, AlbumLink } from '../../library/types.ts';
-import { albumOf } from '../testing/files.ts';
+import type { Album } from '../../library/types.ts';
+import { albumOf, linkOf } from '../testing/files.ts';
 import type { LinkChange, ShareActions, ShareRole } from './share-types.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 
 beforeAll(() => loadNamespace('photos'));
 
 const friend = { id: 2, email: 'friend@example.org', role: 'VIEWER' as const };
-const link: AlbumLink = {
-  url: 'https://photos.example/shared-albums?t=ABCDEFGH23',
-  passwordEnabled: false,
-  enableDownload: true,
-  enableCollect: false,
-  validTill: 0,
-  deviceLimit: 0,
-};
+const link = linkOf();
 
 /**
  * The dialog over an album the actions change as the library would (the page passes the library's latest), or

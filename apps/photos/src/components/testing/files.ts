@@ -1,5 +1,5 @@
 // For tests only: library files and albums as the components take them, with only what a test cares about set.
-import { FileType, type Album, type GalleryFile } from '../../library/types.ts';
+import { FileType, type Album, type AlbumLink, type GalleryFile } from '../../library/types.ts';
 
 /** A file taken at local `date`, titled `IMG_<id>.jpg` unless `extra` says otherwise. */
 export function fileAt(id: number, date: Date, extra: Partial<GalleryFile> = {}): GalleryFile {
@@ -36,4 +36,18 @@ export function manyFiles(count: number, newest = new Date(2025, 5, 1, 12)): Gal
 export function albumOf(id: number, name: string, extra: Partial<Album> = {}): Album {
   const owner = { id: 1, email: 'me@example.org', role: 'OWNER' as const };
   return { id, name, type: 'album', owner, role: 'OWNER', key: 'k', sharees: [], updationTime: id, ...extra };
+}
+
+/** An album's public link as its owner sees it: no password, downloads allowed, no expiry, no device limit. */
+export function linkOf(extra: Partial<AlbumLink> = {}): AlbumLink {
+  const url = 'https://photos.example/shared-albums?t=ABCDEFGH23';
+  return {
+    url,
+    passwordEnabled: false,
+    enableDownload: true,
+    enableCollect: false,
+    validTill: 0,
+    deviceLimit: 0,
+    ...extra,
+  };
 }
