@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cryptoAPI } from '@ente/crypto/api.ts';
 
 import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
-import { serverCollections } from '../photos-api.ts';
+import { serverCollections, serverFiles } from '../photos-api.ts';
 import { sealAlbumKey } from '../photos-oracle.ts';
 import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
 
@@ -20,25 +20,33 @@ test.describe.configure({ timeout: 180_000 });
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const albumName = 'Living room';
 
-async function uploadAlbum(page: Page): Promise<void> {
+/** A new photos account (its token) with an album of one photo uploaded as a folder through the app (id, key b64). */
+async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id: number; key: string } }> {
+  const { account } = await createAccount({ app: 'photos' });
+  const token = await passwordLogin(account, 'photos');
+  await signInBrowser(page, 'photos', account, token, '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), albumName);
   await mkdir(folder);
   await copyFile(path.join(fixtures, 'shapes.png'), path.join(folder, 'shapes.png'));
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
-  await (await chooser).setFiles(folder);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page
+      .getByRole('button', { name: 'Upload' })
+      .click()
+      .then(() => page.getByRole('menuitem', { name: 'A folder…' }).click()),
+  ]);
+  await chooser.setFiles(folder);
   await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
-}
-
-async function ownerAlbum(token: string, masterKey: string): Promise<{ id: number; key: string }> {
-  for (const collection of await serverCollections(token)) {
-    if (!collection.keyDecryptionNonce) continue;
-    const key = await cryptoAPI.decryptBox(collection.encryptedKey, collection.keyDecryptionNonce, masterKey);
-    const name = await cryptoAPI.decryptBox(collection.encryptedName, collection.nameDecryptionNonce, key);
-    if (Buffer.from(name, 'base64').toString() === albumName) return { id: collection.id, key };
+  // The account's only album with a file in it.
+  for (const { id, encryptedKey, keyDecryptionNonce } of await serverCollections(token)) {
+    if (!keyDecryptionNonce || (await serverFiles(token, id)).length === 0) continue;
+    return {
+      token,
+      album: { id, key: await cryptoAPI.decryptBox(encryptedKey, keyDecryptionNonce, account.masterKey) },
+    };
   }
-  throw new Error(`no album ${albumName}`);
+  throw new Error('the upload made no album');
 }
 
 const codeOf = async (page: Page) => {
@@ -51,12 +59,7 @@ test('a screen pairs by its code, shows the album, and goes back to a new code w
   page,
   browser,
 }) => {
-  const { account } = await createAccount({ app: 'photos' });
-  const token = await passwordLogin(account, 'photos');
-  await signInBrowser(page, 'photos', account, token, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
-  await uploadAlbum(page);
-  const album = await ownerAlbum(token, account.masterKey);
+  const { token, album } = await senderWithAlbum(page);
 
   const context = await browser.newContext({ locale: 'en-US' });
   const screen = await context.newPage();

@@ -11,10 +11,7 @@ declare module '@ente/shared/i18n/i18n.ts' {
   }
 }
 
-// Through load-locale.ts, which comes with import() (its map of the files stays out of _app).
-const load = (namespace: string) => (locale: string) =>
-  import('./load-locale.ts').then((module) => module.loadLocaleFile(namespace, locale));
-
+/** Through load-locale.ts, which comes with import() (its map of the files stays out of _app). */
 export const castLocales = {
-  cast: load('cast'),
+  cast: (locale: string) => import('./load-locale.ts').then(({ loadLocaleFile }) => loadLocaleFile('cast', locale)),
 } satisfies AppLocales;

@@ -92,24 +92,34 @@ export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (re
         '@keyframes castFadeIn': { from: { opacity: 0 }, to: { opacity: 1 } },
       }}
     >
-      {layers.map(({ slide, serial }) => (
-        <Box
-          key={serial}
-          component="img"
-          src={slide.url}
-          alt={t('slide_alt')}
-          data-file-id={slide.id}
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'contain',
-            animation: `castFadeIn ${String(FADE_MS)}ms ease-in-out`,
-            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-          }}
-        />
-      ))}
+      {layers.map(({ slide, serial }, index) => {
+        const top = index === layers.length - 1;
+        // Each layer is opaque, so that the one fading in hides the one under it entirely once shown.
+        return (
+          <Box
+            key={serial}
+            aria-hidden={top ? undefined : true}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              bgcolor: '#000',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              animation: `castFadeIn ${String(FADE_MS)}ms ease-in-out`,
+              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            }}
+          >
+            <Box
+              component="img"
+              src={slide.url}
+              alt={top ? t('slide_alt') : ''}
+              data-file-id={slide.id}
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
+          </Box>
+        );
+      })}
       {layers.length === 0 && (
         <Typography variant="h5" component="p" role="status" sx={{ px: 4, textAlign: 'center' }}>
           {empty ? t('empty_album') : t('loading_album')}
