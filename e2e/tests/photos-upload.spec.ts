@@ -42,19 +42,32 @@ async function fixtureNames(): Promise<string[]> {
 }
 
 /** A folder named `album` holding `names` from the fixtures, in a fresh temporary place; answers its path. */
-async function folderOf(names: readonly string[]): Promise<string> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), album);
+function folderOf(names: readonly string[]): Promise<string> {
+  return treeOf(album, Object.fromEntries(names.map((name) => [name, name])));
+}
+
+/** A folder `top` holding each fixture of `files` (fixture path relative to the fixtures) at its path; answers its path. */
+async function treeOf(top: string, files: Record<string, string>): Promise<string> {
+  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), top);
   await mkdir(folder);
-  for (const name of names) await copyFile(path.join(fixtures, name), path.join(folder, name));
+  for (const [at, fixture] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, at)), { recursive: true });
+    await copyFile(path.join(fixtures, fixture), path.join(folder, at));
+  }
   return folder;
 }
 
-/** Picks `folder` through the Upload menu's "A folder…" and waits for the panel to say every file ended. */
-async function uploadFolder(page: Page, folder: string): Promise<void> {
+/** Picks `folder` through the Upload menu's "A folder…" (without waiting for the uploads). */
+async function pickFolder(page: Page, folder: string): Promise<void> {
   await page.getByRole('button', { name: 'Upload' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('menuitem', { name: 'A folder…' }).click();
   await (await chooser).setFiles(folder);
+}
+
+/** Picks `folder` through the Upload menu's "A folder…" and waits for the panel to say every file ended. */
+async function uploadFolder(page: Page, folder: string): Promise<void> {
+  await pickFolder(page, folder);
   const panel = page.getByRole('region', { name: 'Uploads' });
   await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
 }
@@ -227,24 +240,6 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
 
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
 });
-
-/** A folder `top` holding each fixture of `files` (fixture path relative to the fixtures) at its path; answers its path. */
-async function treeOf(top: string, files: Record<string, string>): Promise<string> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), top);
-  for (const [at, fixture] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(folder, at)), { recursive: true });
-    await copyFile(path.join(fixtures, fixture), path.join(folder, at));
-  }
-  return folder;
-}
-
-/** Picks `folder` through the Upload menu's "A folder…" (without waiting for the uploads). */
-async function pickFolder(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
-  await (await chooser).setFiles(folder);
-}
 
 /** A new account signed in on /gallery, with its token and its keys opened by the test's libsodium. */
 async function signedInGallery(page: Page) {
