@@ -16,7 +16,11 @@ test('an original past VIEWER_ORIGINAL_MAX_BYTES is refused with MediaError tooL
 });
 
 test('startMediaWorker starts the one media worker ahead of the first thumbnail, once however often it is called', () => {
-  const worker = jest.fn(() => ({ addEventListener: jest.fn(), postMessage: jest.fn(), terminate: jest.fn() }));
+  const worker = jest.fn((..._args: unknown[]) => ({
+    addEventListener: jest.fn(),
+    postMessage: jest.fn(),
+    terminate: jest.fn(),
+  }));
   Object.assign(globalThis, { Worker: worker });
   startMediaWorker();
   startMediaWorker();
