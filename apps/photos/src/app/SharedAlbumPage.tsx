@@ -1,36 +1,30 @@
 // /shared-albums: a public album opened from its link, with no account (pages/shared-albums.tsx loads this module
 // with import()). The link's token and key come from the address (public-album/link.ts); the album, the password
-// step and the files from public-album/; the grid, the viewer and the downloads are the library pages' own
-// (components/PhotosView, media/ pointed at the link's routes, download/), downloads offered only when the link
-// allows them. Every way it can fail is said in words (public-album/errors.ts).
-import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+// step and the files from public-album/. This module is the light part every link loads: the password form and the
+// failures. The album itself (the grid: SharedAlbumView.tsx) is fetched once the album opens, in parallel with its
+// files; the viewer when a photo opens (LazyViewer), the download code when a download is asked for. Every way it
+// can fail is said in words (public-album/errors.ts).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
-import { PageHeader } from '@ente/shared/components/PageHeader.tsx';
-import { log } from '@ente/shared/log.ts';
 
-import { EmptyState } from '../components/EmptyState.tsx';
-import { PhotosView } from '../components/PhotosView.tsx';
 import { usePhotosTranslations } from '../components/use-photos-translations.ts';
-import { downloadOriginal, downloadZip } from '../download/download.ts';
-import { DownloadError } from '../download/save.ts';
 import type { GalleryFile } from '../library/types.ts';
-import { setMediaRoutes } from '../media/media.ts';
 import { PublicAlbumError, type PublicAlbumErrorReason } from '../public-album/errors.ts';
 import { parsePublicLink, type PublicLinkParts } from '../public-album/link.ts';
 import { LinkProblem, type LinkProblemReason } from '../public-album/LinkProblem.tsx';
 import { publicAlbum, type PublicAlbum, type PublicAlbumInfo } from '../public-album/public-album.ts';
-import { LibraryThumbnail } from './thumbnail.ts';
-import { useViewerMedia } from './use-viewer-media.ts';
+import type { AlbumView } from './SharedAlbumView.tsx';
+import { lazyModule } from './use-signed-in-module.ts';
 
 /** What the password form says under its field. */
 type PasswordProblem = 'wrongPassword' | 'tooManyTries' | 'network' | 'server';
@@ -39,7 +33,7 @@ type PageState =
   | { kind: 'opening' }
   | { kind: 'failed'; reason: LinkProblemReason }
   | { kind: 'password'; info: PublicAlbumInfo; problem?: PasswordProblem; busy?: boolean }
-  | { kind: 'album'; info: PublicAlbumInfo; files: readonly GalleryFile[] };
+  | { kind: 'album'; info: PublicAlbumInfo; files: readonly GalleryFile[]; View: typeof AlbumView };
 
 export interface SharedAlbumPageProps {
   /** The address the link was opened at; the page's own unless given (tests). */
@@ -51,13 +45,8 @@ export interface SharedAlbumPageProps {
 const reasonOf = (error: unknown) =>
   error instanceof PublicAlbumError ? error.reason : ('server' satisfies PublicAlbumErrorReason);
 
-/** Saves the files picked (one original as it is, several as a ZIP named after the album); from a click. */
-function save(files: readonly GalleryFile[], albumName: string): void {
-  const saving = files.length > 1 || !files[0] ? downloadZip(files, albumName) : downloadOriginal(files[0]);
-  saving.catch((error: unknown) => {
-    if (!(error instanceof DownloadError && error.reason === 'cancelled')) log.error('Could not download', error);
-  });
-}
+/** The album's grid and what it brings (the media loader, the selection); fetched once an album opens. */
+const albumView = lazyModule(() => import('./SharedAlbumView.tsx'));
 
 export function SharedAlbumPage(props: SharedAlbumPageProps) {
   return usePhotosTranslations() ? <OpenedLink {...props} /> : <LoadingOverlay />;
@@ -72,11 +61,11 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
   /** The files once the album may be read; a failure goes to the state it calls for. */
   const showFiles = async (source: PublicAlbum, info: PublicAlbumInfo) => {
     try {
-      const files = await source.files();
+      const [files, view] = await Promise.all([source.files(), albumView.load()]);
       if (!live.current) return;
       // Set before the grid asks for its first thumbnail.
-      setMediaRoutes(source.mediaRoutes);
-      setState({ kind: 'album', info, files });
+      view.setMediaRoutes(source.mediaRoutes);
+      setState({ kind: 'album', info, files, View: view.AlbumView });
     } catch (error) {
       if (!live.current) return;
       const reason = reasonOf(error);
@@ -104,7 +93,8 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     return () => {
       live.current = false;
       album.current = undefined;
-      setMediaRoutes(undefined);
+      // Nothing to reset when the album never opened (the media loader is the album view's).
+      albumView.loaded()?.setMediaRoutes(undefined);
     };
   }, [link, openAlbum, attempt]);
 
@@ -143,7 +133,7 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     case 'password':
       return <PasswordForm problem={state.problem} busy={state.busy === true} onSubmit={(pw) => void unlock(pw)} />;
     case 'album':
-      return <AlbumView info={state.info} files={state.files} />;
+      return <state.View info={state.info} files={state.files} />;
   }
 }
 
@@ -157,6 +147,8 @@ function PasswordForm(props: { problem?: PasswordProblem; busy: boolean; onSubmi
   const { t } = useTranslation('photos');
   const [password, setPassword] = useState('');
   const field = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const label = t('public_album.password_label');
   // A refused password is selected, so that typing replaces it.
   useEffect(() => {
     if (problem) field.current?.select();
@@ -169,17 +161,21 @@ function PasswordForm(props: { problem?: PasswordProblem; busy: boolean; onSubmi
     <PageFrame title={t('public_album.password_title')}>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('public_album.password_body')}</Typography>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField
-          inputRef={field}
-          type="password"
-          label={t('public_album.password_label')}
-          autoComplete="off"
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={problem === 'wrongPassword'}
-          slotProps={{ htmlInput: { 'aria-describedby': problem ? 'public-album-password-problem' : undefined } }}
-        />
+        {/* MUI's parts rather than TextField, which would bring its Select (Menu, Popover, Modal) along. */}
+        <FormControl variant="outlined" error={problem === 'wrongPassword'}>
+          <InputLabel htmlFor={fieldId}>{label}</InputLabel>
+          <OutlinedInput
+            id={fieldId}
+            label={label}
+            inputRef={field}
+            type="password"
+            autoComplete="off"
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            inputProps={{ 'aria-describedby': problem ? 'public-album-password-problem' : undefined }}
+          />
+        </FormControl>
         {problem && (
           <Alert severity="error" id="public-album-password-problem" role="alert">
             {t(`public_album.password_${problem}`)}
@@ -190,54 +186,5 @@ function PasswordForm(props: { problem?: PasswordProblem; busy: boolean; onSubmi
         </LoadingButton>
       </Box>
     </PageFrame>
-  );
-}
-
-function AlbumFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <PageHeader />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 3 }, pt: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ mr: 'auto', overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
-          {actions}
-        </Box>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function AlbumView({ info, files }: { info: PublicAlbumInfo; files: readonly GalleryFile[] }) {
-  const { t } = useTranslation('photos');
-  const name = info.name === '' ? t('public_album.untitled') : info.name;
-  const canDownload = info.enableDownload && files.length > 0;
-  const picked = (ids: readonly number[]) => files.filter((file) => ids.includes(file.id));
-  return (
-    <AlbumFrame
-      title={name}
-      actions={
-        canDownload && (
-          <Button startIcon={<DownloadIcon />} onClick={() => save(files, name)}>
-            {t('public_album.download_album')}
-          </Button>
-        )
-      }
-    >
-      {files.length === 0 ? (
-        <EmptyState title={t('public_album.empty_title')} body={t('public_album.empty_body')} />
-      ) : (
-        <PhotosView
-          files={files}
-          albums={[]}
-          Thumbnail={LibraryThumbnail}
-          useViewerMedia={useViewerMedia}
-          label={name}
-          actions={canDownload ? { download: (ids) => save(picked(ids), name) } : {}}
-        />
-      )}
-    </AlbumFrame>
   );
 }

@@ -1,0 +1,98 @@
+// The album of a public link once it opens (SharedAlbumPage.tsx fetches this module with import(), so that the
+// password form and the failures load without it): the grid, the viewer and the downloads are the library pages'
+// own (components/PhotosView, media/ pointed at the link's routes, download/), downloads offered only when the link
+// allows them. The viewer comes when a photo opens (LazyViewer), the download code when a download is asked for.
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PageHeader } from '@ente/shared/components/PageHeader.tsx';
+import { log } from '@ente/shared/log.ts';
+
+import { EmptyState } from '../components/EmptyState.tsx';
+import { PhotosView } from '../components/PhotosView.tsx';
+import type { GalleryFile } from '../library/types.ts';
+import type { PublicAlbumInfo } from '../public-album/public-album.ts';
+import { LibraryThumbnail } from './thumbnail.ts';
+import { useViewerMedia } from './use-viewer-media.ts';
+
+export { setMediaRoutes } from '../media/media.ts';
+
+const loadDownloads = () => Promise.all([import('../download/download.ts'), import('../download/save.ts')]);
+
+/** Starts fetching the download code as the person heads for a download button, so the click finds it ready. */
+const prefetchDownloads = () => void loadDownloads().catch(() => undefined);
+
+/**
+ * Saves the files picked (one original as it is, several as a ZIP named after the album); from a click. The
+ * download code is fetched first if it has not been (a local chunk: well within the click's activation, which
+ * the file picker needs).
+ */
+function save(files: readonly GalleryFile[], albumName: string): void {
+  loadDownloads()
+    .then(async ([{ downloadOriginal, downloadZip }, { DownloadError }]) => {
+      try {
+        await (files.length > 1 || !files[0] ? downloadZip(files, albumName) : downloadOriginal(files[0]));
+      } catch (error) {
+        if (!(error instanceof DownloadError && error.reason === 'cancelled')) throw error;
+      }
+    })
+    .catch((error: unknown) => log.error('Could not download', error));
+}
+
+function AlbumFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <PageHeader />
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 3 }, pt: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ mr: 'auto', overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography>
+          {actions}
+        </Box>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+export function AlbumView({ info, files }: { info: PublicAlbumInfo; files: readonly GalleryFile[] }) {
+  const { t } = useTranslation('photos');
+  const name = info.name === '' ? t('public_album.untitled') : info.name;
+  const canDownload = info.enableDownload && files.length > 0;
+  const picked = (ids: readonly number[]) => files.filter((file) => ids.includes(file.id));
+  return (
+    <AlbumFrame
+      title={name}
+      actions={
+        canDownload && (
+          <Button
+            startIcon={<DownloadIcon />}
+            onPointerEnter={prefetchDownloads}
+            onFocus={prefetchDownloads}
+            onClick={() => save(files, name)}
+          >
+            {t('public_album.download_album')}
+          </Button>
+        )
+      }
+    >
+      {files.length === 0 ? (
+        <EmptyState title={t('public_album.empty_title')} body={t('public_album.empty_body')} />
+      ) : (
+        <PhotosView
+          files={files}
+          albums={[]}
+          Thumbnail={LibraryThumbnail}
+          useViewerMedia={useViewerMedia}
+          label={name}
+          actions={canDownload ? { download: (ids) => save(picked(ids), name) } : {}}
+        />
+      )}
+    </AlbumFrame>
+  );
+}
