@@ -5,7 +5,7 @@ import { createCryptoAPI, cryptoAPI } from './api.ts';
 import { encryptBlobB64 } from './blob.ts';
 import { fromB64, utf8Bytes } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
-import { generateKeyB64 } from './keys.ts';
+import { generateKeyB64, generateKeyPairB64 } from './keys.ts';
 import { sealBoxB64 } from './sealed-box.ts';
 import { encryptStreamBytes } from './stream.ts';
 
@@ -21,6 +21,12 @@ test('a payload sealed to the cast key pair opens by its handle, and no more onc
   const other = await cryptoAPI.castKeyPair();
   expect(other.handle).not.toBe(handle);
   await expect(cryptoAPI.openCastPayload(other.handle, sealed)).rejects.toBeInstanceOf(DecryptionError);
+
+  // A pair given whole (as WebCrypto's X25519 makes it in the page) opens the same way.
+  const given = await generateKeyPairB64();
+  const sealedToGiven = await sealBoxB64(utf8Bytes(payload), given.publicKey);
+  await expect(cryptoAPI.openCastPayload(given, sealedToGiven)).resolves.toBe(payload);
+  await expect(cryptoAPI.openCastPayload(given, sealed)).rejects.toBeInstanceOf(DecryptionError);
 
   await cryptoAPI.dropCastKeyPair(handle);
   await expect(cryptoAPI.openCastPayload(handle, sealed)).rejects.toBeInstanceOf(DecryptionError);

@@ -13,8 +13,12 @@ export type CastKeyPair = { handle: string; publicKey: string };
 export interface CastScreenCrypto {
   /** A fresh X25519 key pair: the public key (b64), and a handle for the secret key, which never leaves here. */
   castKeyPair(): Promise<CastKeyPair>;
-  /** The UTF-8 text of a payload sealed to the key pair of `handle`; `DecryptionError` when it does not open. */
-  openCastPayload(handle: string, encCastData: string): Promise<string>;
+  /**
+   * The UTF-8 text of a payload sealed to the key pair of `handle`, or to the pair given (b64: a pair the page made
+   * with WebCrypto's X25519, so that libsodium loads only once a payload comes); `DecryptionError` when it does
+   * not open.
+   */
+  openCastPayload(pair: string | { publicKey: string; secretKey: string }, encCastData: string): Promise<string>;
   /** Forgets the key pair of `handle` (back to pairing). */
   dropCastKeyPair(handle: string): Promise<void>;
   /** A file's plaintext: `blob` for a thumbnail (one message), `stream` for an original (4 MiB chunks). */
@@ -35,8 +39,8 @@ export function createCastScreenCrypto(): CastScreenCrypto {
       pairs.set(handle, pair);
       return { handle, publicKey: pair.publicKey };
     },
-    async openCastPayload(handle, encCastData) {
-      const pair = pairs.get(handle);
+    async openCastPayload(handleOrPair, encCastData) {
+      const pair = typeof handleOrPair === 'string' ? pairs.get(handleOrPair) : handleOrPair;
       if (!pair) throw new DecryptionError('unknown cast key pair');
       const bytes = await openSealedBoxBytes(encCastData, pair.publicKey, pair.secretKey);
       try {

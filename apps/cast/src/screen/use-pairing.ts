@@ -1,9 +1,8 @@
-// Runs the pairing state machine (pairing.ts): one key pair per page in the crypto worker (its secret key never
-// leaves the worker, nothing is stored), a code registered for it, polled every POLL_MS, a new code when it is
-// gone, the sealed payload opened and checked.
+// Runs the pairing state machine (pairing.ts): one key pair per page (screen-keys.ts: in memory only, nothing is
+// stored), a code registered for it, polled every POLL_MS, a new code when it is gone, the sealed payload opened
+// and checked.
 import { useEffect, useReducer, useRef } from 'react';
 
-import { cryptoWorker } from '@ente/crypto/client.ts';
 import { castPayloadSchema } from '@ente/protocol';
 
 import { CastHttpError, pollCastData, registerScreen } from './cast-api.ts';
@@ -15,11 +14,12 @@ import {
   type PairingEvent,
   type PairingState,
 } from './pairing.ts';
+import { makeScreenKeys, type ScreenKeys } from './screen-keys.ts';
 
 export function usePairing(): [PairingState, (event: PairingEvent) => void] {
   const [state, dispatch] = useReducer(nextPairing, initialPairing);
-  const keyPair = useRef<Promise<{ handle: string; publicKey: string }> | null>(null);
-  const pair = () => (keyPair.current ??= cryptoWorker().then((crypto) => crypto.castKeyPair()));
+  const keys = useRef<Promise<ScreenKeys> | null>(null);
+  const pair = () => (keys.current ??= makeScreenKeys());
 
   const registering = state.phase === 'registering' ? state.attempt : -1;
   useEffect(() => {
@@ -52,11 +52,8 @@ export function usePairing(): [PairingState, (event: PairingEvent) => void] {
       try {
         const sealed = await pollCastData(code);
         if (sealed !== null) {
-          const { handle } = await pair();
-          const crypto = await cryptoWorker();
-          const parsed = castPayloadSchema.safeParse(
-            JSON.parse(await crypto.openCastPayload(handle, sealed)) as unknown,
-          );
+          const { open } = await pair();
+          const parsed = castPayloadSchema.safeParse(JSON.parse(await open(sealed)) as unknown);
           event = parsed.success ? { type: 'opened', payload: parsed.data } : { type: 'unreadable' };
         }
       } catch (error) {
