@@ -1,6 +1,7 @@
 // /shared-albums?t=<token>#<album key>: a public album, opened without an account (docs/protocol.md#public-links).
 // Nobody is sent to /login here. A visit without a link is told so from this route's first load; with one, the
-// album's code (the grid, the viewer, the decryption) comes with import(), started as this module runs.
+// album's code comes with import(), started as this module runs: the password form and the decryption first, the
+// grid once the album opens, the viewer when a photo opens (app/SharedAlbumPage.tsx).
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
