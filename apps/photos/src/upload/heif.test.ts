@@ -7,7 +7,16 @@ import path from 'node:path';
 
 import { expect, test } from '@jest/globals';
 
-import { browserDecodes, decodeHeif, displayableOriginal, displayPlan, isHeif, isHeifHeader } from './heif.ts';
+import {
+  browserDecodes,
+  decodeHeif,
+  displayableOriginal,
+  displayPlan,
+  HEIF_MAX_DECODE_BYTES,
+  heifPixelsAllowed,
+  isHeif,
+  isHeifHeader,
+} from './heif.ts';
 
 const fixtures = path.join(__dirname, '../../../../e2e/fixtures/photos');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
@@ -60,4 +69,23 @@ test('without createImageBitmap the browser decodes nothing; a file that is no H
   // No HEIF: answered before libheif would load (Node has none of what decoding needs, so a load would throw).
   expect(await decodeHeif(jpeg)).toBeUndefined();
   expect(await displayableOriginal(jpeg)).toBe(jpeg);
+});
+
+test('a HEIF file past the decode limit is refused (placeholder thumbnail) before it is read or libheif loads', async () => {
+  const header = new Blob([ftyp('heic', ['mif1', 'heic']).slice()]);
+  // A stand-in for a huge file: only its size and first bytes exist; reading it whole would throw.
+  const huge = {
+    size: HEIF_MAX_DECODE_BYTES + 1,
+    slice: (start?: number, end?: number) => header.slice(start, end),
+    arrayBuffer: () => Promise.reject(new Error('read whole')),
+  } as unknown as Blob;
+  expect(await isHeif(huge)).toBe(true);
+  expect(await decodeHeif(huge)).toBeUndefined();
+});
+
+test('declared dimensions past about 100 Mpx are not allocated', () => {
+  expect(heifPixelsAllowed(4032, 3024)).toBe(true);
+  expect(heifPixelsAllowed(10_000, 10_000)).toBe(true);
+  expect(heifPixelsAllowed(60_000, 60_000)).toBe(false);
+  expect(heifPixelsAllowed(0, 100)).toBe(false);
 });

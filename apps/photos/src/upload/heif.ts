@@ -69,14 +69,31 @@ function loadLibheif(): Promise<Libheif> {
   return libheif;
 }
 
+/** Past this a HEIF file is not read whole into the worker to be decoded (a hostile or mislabelled huge file). */
+export const HEIF_MAX_DECODE_BYTES = 200 * 1024 * 1024;
+/** Past this a HEIF picture's declared size is not allocated as RGBA pixels (about 400 MB at 100 Mpx). */
+export const HEIF_MAX_DECODE_PIXELS = 100_000_000;
+
+/** Why libheif was not asked to decode a file: too big to read, or declaring too many pixels to allocate. */
+export class HeifTooLargeError extends Error {}
+
+/** Whether a picture of these declared dimensions may be decoded into memory. */
+export function heifPixelsAllowed(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width * height <= HEIF_MAX_DECODE_PIXELS;
+}
+
 /** The first picture of a HEIF file decoded by libheif, as RGBA pixels. */
 async function decodeWithLibheif(file: Blob): Promise<ImageData> {
+  if (file.size > HEIF_MAX_DECODE_BYTES) throw new HeifTooLargeError('the HEIF file is too large to decode');
   const heif = await loadLibheif();
   const decoder = new heif.HeifDecoder();
   const images = decoder.decode(await file.arrayBuffer());
   try {
     const image = images[0];
     if (!image) throw new Error('no picture in the HEIF file');
+    if (!heifPixelsAllowed(image.get_width(), image.get_height())) {
+      throw new HeifTooLargeError('the HEIF picture is too large to decode');
+    }
     const target = new ImageData(image.get_width(), image.get_height());
     return await new Promise<ImageData>((resolve, reject) =>
       image.display(target, (result) => (result ? resolve(result) : reject(new Error('HEIF decoding failed')))),
@@ -89,11 +106,19 @@ async function decodeWithLibheif(file: Blob): Promise<ImageData> {
 
 /**
  * The upload's image decoder for HEIF (registered with `registerImageDecoder`, so it runs only after the browser's
- * own decoder failed): undefined for any other file, without loading libheif.
+ * own decoder failed): undefined for any other file, without loading libheif, and for one too large to decode
+ * (the upload then gets a placeholder thumbnail).
  */
 export async function decodeHeif(file: Blob): Promise<ImageBitmap | undefined> {
   if (!(await isHeif(file))) return undefined;
-  return createImageBitmap(await decodeWithLibheif(file));
+  let pixels: ImageData;
+  try {
+    pixels = await decodeWithLibheif(file);
+  } catch (error) {
+    if (error instanceof HeifTooLargeError) return undefined;
+    throw error;
+  }
+  return createImageBitmap(pixels);
 }
 
 export const HEIF_JPEG_QUALITY = 0.92;
