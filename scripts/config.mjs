@@ -13,11 +13,12 @@ export const quietEnv = Object.freeze({
 /**
  * The settings of the local stack a caller may override from the environment (see start.mjs):
  * the apps' build settings, the server's allowed origins and accounts address, and its object store.
- * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'NEXT_PUBLIC_ENTE_APP_ORIGINS' | 'APP_ORIGINS' | 'ACCOUNTS_URL' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'PHOTOS_APP_ORIGINS', string | undefined>>}
+ * @type {Readonly<Record<'NEXT_PUBLIC_ENTE_ENDPOINT' | 'NEXT_PUBLIC_ENTE_ACCOUNTS_URL' | 'NEXT_PUBLIC_ENTE_CAST_URL' | 'NEXT_PUBLIC_ENTE_APP_ORIGINS' | 'APP_ORIGINS' | 'ACCOUNTS_URL' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'PHOTOS_APP_ORIGINS', string | undefined>>}
  */
 export const stackOverrides = Object.freeze({
   NEXT_PUBLIC_ENTE_ENDPOINT: process.env.NEXT_PUBLIC_ENTE_ENDPOINT,
   NEXT_PUBLIC_ENTE_ACCOUNTS_URL: process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
+  NEXT_PUBLIC_ENTE_CAST_URL: process.env.NEXT_PUBLIC_ENTE_CAST_URL,
   NEXT_PUBLIC_ENTE_APP_ORIGINS: process.env.NEXT_PUBLIC_ENTE_APP_ORIGINS,
   APP_ORIGINS: process.env.APP_ORIGINS,
   ACCOUNTS_URL: process.env.ACCOUNTS_URL,

@@ -42,6 +42,7 @@ export function localBuildEnv(env = stackOverrides, ports = defaultPorts) {
   return {
     NEXT_PUBLIC_ENTE_ENDPOINT: env.NEXT_PUBLIC_ENTE_ENDPOINT || localUrl(ports.server),
     NEXT_PUBLIC_ENTE_ACCOUNTS_URL: env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || localUrl(ports.accounts),
+    NEXT_PUBLIC_ENTE_CAST_URL: env.NEXT_PUBLIC_ENTE_CAST_URL || localUrl(ports.cast),
     NEXT_PUBLIC_ENTE_APP_ORIGINS: env.NEXT_PUBLIC_ENTE_APP_ORIGINS || appOrigins(ports),
   };
 }

@@ -12,6 +12,11 @@ export const buildAccountsAppOrigin: string = withoutTrailingSlash(
   process.env.NEXT_PUBLIC_ENTE_ACCOUNTS_URL || 'https://accounts.ente.com',
 );
 
+/** The address of the cast app, which a screen opens to show an album (the photos app's "Play on a screen"). */
+export const buildCastAppOrigin: string = withoutTrailingSlash(
+  process.env.NEXT_PUBLIC_ENTE_CAST_URL || 'https://cast.ente.io',
+);
+
 /**
  * The origins of the family's web apps, where the accounts app may send a person back after a passkey
  * check (comma list; unset: none but the accounts app itself, docs/protocol.md#passkeys).

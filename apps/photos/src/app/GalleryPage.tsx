@@ -3,6 +3,7 @@
 // shared with the user, the trash — with the upload button, the page drop and the upload panel (use-uploads.ts),
 // the viewer's media (use-viewer-media.ts) and downloads (download/). The components hold the UI state; this
 // module turns what the person did into the library's writes.
+import CastIcon from '@mui/icons-material/CastOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import LeaveIcon from '@mui/icons-material/LogoutOutlined';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
@@ -15,6 +16,7 @@ import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { log } from '@ente/shared/log.ts';
 
 import { AlbumsView } from '../components/albums/AlbumsView.tsx';
+import { AlbumCast } from '../components/cast/AlbumCast.tsx';
 import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
 import { sectionOfView } from '../components/layout/sections.ts';
 import { PhotosView } from '../components/PhotosView.tsx';
@@ -36,6 +38,7 @@ import {
 import { startMediaWorker } from '../media/media.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
+import { castActions, castPageURL } from './cast-actions.ts';
 import { TabDownloads } from './TabDownloads.tsx';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { SlideshowButton, useSlideshow } from './use-slideshow.tsx';
@@ -107,33 +110,6 @@ async function restore(library: Library, ids: readonly number[]): Promise<void> 
   for (const [albumID, fileIDs] of byAlbum) await library.restoreFiles(albumID, fileIDs);
 }
 
-/**
- * Files out of an album of the user's own. The server lets only others' files be removed (docs/protocol.md#photos):
- * the user's own move, as Ente's clients do, to another of their albums that holds them already, else to
- * "uncategorized", so that no file is left in no album.
- */
-async function removeFromAlbum(library: Library, from: Album, files: readonly GalleryFile[]): Promise<void> {
-  const ownAlbums = new Set(
-    library
-      .snapshot()
-      .albums.filter((album) => album.role === 'OWNER' && album.id !== from.id)
-      .map((album) => album.id),
-  );
-  const others = files.filter((file) => file.ownerID !== from.owner.id).map((file) => file.id);
-  if (others.length > 0) await library.removeFromAlbum(from.id, others);
-  const byTarget = new Map<number, GalleryFile[]>();
-  let uncategorized: number | undefined;
-  for (const file of files.filter((each) => each.ownerID === from.owner.id)) {
-    const target =
-      file.collectionIDs.find((id) => ownAlbums.has(id)) ??
-      (uncategorized ??= (await library.specialAlbum('uncategorized')).id);
-    byTarget.set(target, [...(byTarget.get(target) ?? []), file]);
-  }
-  // Out of "uncategorized" a file in no other album has nowhere to go: it stays.
-  byTarget.delete(from.id);
-  for (const [target, moved] of byTarget) await library.moveToAlbum(from.id, target, moved);
-}
-
 export function GalleryPage() {
   const router = useRouter();
   const { t } = useTranslation('photos');
@@ -141,6 +117,7 @@ export function GalleryPage() {
   const uploads = useUploads(library);
   const slideshow = useSlideshow();
   const [sharingDialog, setSharingDialog] = useState<SharingDialog>();
+  const [castAlbumID, setCastAlbumID] = useState<number>();
   const section = sectionOfView(router.query.view);
   const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
@@ -201,7 +178,7 @@ export function GalleryPage() {
             : undefined,
           removeFromAlbum: own
             ? (from: Album, ids: readonly number[]) =>
-                logged('remove files from an album', removeFromAlbum(library, from, selected(ids)))
+                logged('remove files from an album', library.takeOutOfAlbum(from.id, ids))
             : undefined,
         }}
       />
@@ -217,6 +194,7 @@ export function GalleryPage() {
         onOpen={openAlbum}
         actions={mine ? albumActions : {}}
         sharing={sharing}
+        onCast={(target) => setCastAlbumID(target.id)}
       />
     );
   } else if (section === 'trash') {
@@ -259,6 +237,9 @@ export function GalleryPage() {
               </Button>
             )}
             <SlideshowButton files={albumFiles} onStart={() => slideshow.start(albumFiles)} />
+            <Button startIcon={<CastIcon />} onClick={() => setCastAlbumID(album.id)}>
+              {t('cast.open')}
+            </Button>
             {/* An album of the user's own is shared; one shared with them can be left ("uncategorized" neither). */}
             {album.type !== 'uncategorized' &&
               (album.role === 'OWNER' ? (
@@ -286,6 +267,13 @@ export function GalleryPage() {
         albums={snapshot.albums}
         actions={sharing}
         onClose={() => setSharingDialog(undefined)}
+      />
+      <AlbumCast
+        albumID={castAlbumID}
+        albums={snapshot.albums}
+        castPageURL={castPageURL}
+        actions={castActions}
+        onClose={() => setCastAlbumID(undefined)}
       />
       {uploads.queue && <Uploads queue={uploads.queue} />}
       <TabDownloads />

@@ -3,6 +3,7 @@
 // HTTP client's errors (ApiError, ClientError, …; @ente/shared/failure.ts reads their status and code); the
 // library turns them into what its pages show. Bodies carry ciphertext only: keys, names and metadata are
 // encrypted by the caller (in the crypto worker) before they come here.
+import { castPublicKeyResponseSchema, type CastDataRequest } from '@ente/protocol/cast.ts';
 import {
   publicLinkResponseSchema,
   trashDiffResponseSchema,
@@ -200,6 +201,22 @@ export function deletePublicLink(collectionID: number, options: ApiOptions = {})
 export async function getPublicKey(email: string, options: ApiOptions = {}): Promise<string> {
   const answer = await getJSON('/users/public-key', publicKeyResponseSchema, { ...authed(options), params: { email } });
   return answer.publicKey;
+}
+
+/** `DELETE /cast/revoke-all-tokens`: every screen paired by the caller stops (before a new pairing, and "Stop"). */
+export function revokeCastTokens(options: ApiOptions = {}): Promise<void> {
+  return del('/cast/revoke-all-tokens', authed(options));
+}
+
+/** `GET /cast/device-info/:code`: the public key of the screen showing `code` (404 for an unknown or expired one). */
+export async function getCastPublicKey(code: string, options: ApiOptions = {}): Promise<string> {
+  const path = `/cast/device-info/${encodeURIComponent(code)}`;
+  return (await getJSON(path, castPublicKeyResponseSchema, authed(options))).publicKey;
+}
+
+/** `POST /cast/cast-data`: the payload sealed to the screen's key, which the screen fetches by its code. */
+export function postCastData(request: CastDataRequest, options: ApiOptions = {}): Promise<void> {
+  return post('/cast/cast-data', request, authed(options));
 }
 
 /** The storage figures of `GET /users/details/v2?memoryCount=true`. */

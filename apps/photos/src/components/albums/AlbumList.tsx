@@ -39,6 +39,8 @@ export interface AlbumListProps {
   onDelete?: (album: Album) => void;
   /** Offered in the menu of the albums shared with the person, when given. */
   onLeave?: (album: Album) => void;
+  /** "Play on a screen", offered on every album (owned or shared), when given. */
+  onCast?: (album: Album) => void;
 }
 
 export function AlbumList(props: AlbumListProps) {
@@ -52,6 +54,7 @@ export function AlbumList(props: AlbumListProps) {
     onShare,
     onDelete,
     onLeave,
+    onCast,
   } = props;
   const [sort, setSort] = useState(initialSort);
   const { t } = useTranslation('photos');
@@ -59,7 +62,8 @@ export function AlbumList(props: AlbumListProps) {
   const [menu, setMenu] = useState<{ album: Album; anchor: HTMLElement }>();
   const sorted = useMemo(() => sortAlbums(albums, sort, currentLocale()), [albums, sort]);
   const ownActions = [onRename, onShare, onDelete].some((action) => action !== undefined);
-  const hasMenu = (album: Album) => (album.role === 'OWNER' ? ownActions : onLeave !== undefined);
+  const hasMenu = (album: Album) =>
+    onCast !== undefined || (album.role === 'OWNER' ? ownActions : onLeave !== undefined);
   // Each entry of the menu closes it, then acts on its album.
   const entry = (label: string, action: ((album: Album) => void) | undefined, danger = false) =>
     action && (
@@ -129,9 +133,10 @@ export function AlbumList(props: AlbumListProps) {
               entry(t('albums.rename'), onRename),
               // The server shares no "uncategorized" album (where uploads without an album go).
               entry(t('share.open'), menu.album.type === 'uncategorized' ? undefined : onShare),
+              entry(t('cast.open'), onCast),
               entry(t('albums.delete'), onDelete, true),
             ]
-          : entry(t('share.leave'), onLeave, true)}
+          : [entry(t('cast.open'), onCast), entry(t('share.leave'), onLeave, true)]}
       </Menu>
     </Box>
   );

@@ -29,9 +29,11 @@ export interface AlbumsViewProps {
   actions: AlbumsViewActions;
   /** Offers sharing the albums the person owns and leaving those shared with them, when given. */
   sharing?: AlbumSharingActions;
+  /** Offers "Play on a screen" on every album, when given. */
+  onCast?: (album: Album) => void;
 }
 
-export function AlbumsView({ albums, files, Thumbnail, onOpen, actions, sharing }: AlbumsViewProps) {
+export function AlbumsView({ albums, files, Thumbnail, onOpen, actions, sharing, onCast }: AlbumsViewProps) {
   const dialogs = useAlbumDialogs();
   const [sharingDialog, setSharingDialog] = useState<SharingDialog>();
   const summaries = useMemo(() => albumSummaries(albums, files), [albums, files]);
@@ -43,6 +45,7 @@ export function AlbumsView({ albums, files, Thumbnail, onOpen, actions, sharing 
     onDelete: deleteAlbum && ((album: Album) => dialogs.open({ kind: 'delete', album })),
     onShare: sharing && ((album: Album) => setSharingDialog({ kind: 'share', albumID: album.id })),
     onLeave: sharing && ((album: Album) => setSharingDialog({ kind: 'leave', albumID: album.id })),
+    onCast,
   };
   return (
     <>
