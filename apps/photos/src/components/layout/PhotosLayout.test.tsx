@@ -129,6 +129,30 @@ test('files dropped anywhere on the page come to onFiles; the hint shows while f
   await waitFor(() => expect(onFiles).toHaveBeenCalledWith([{ file, relativePath: 'c.jpg' }]));
 });
 
+test('a drop with unreadable entries uploads the rest and says how many were left out', async () => {
+  const onFiles = jest.fn<(files: PickedFile[]) => void>();
+  renderInShell(<PhotosLayout section="photos" onFiles={onFiles} />);
+  await screen.findByRole('button', { name: 'Upload' });
+  const file = new File(['x'], 'c.jpg');
+  const readable = { isFile: true, isDirectory: false, fullPath: '/c.jpg', file: (ok: (f: File) => void) => ok(file) };
+  const locked = {
+    isFile: true,
+    isDirectory: false,
+    fullPath: '/locked.jpg',
+    file: (_ok: unknown, fail: (e: Error) => void) => fail(new Error('NotReadableError')),
+  };
+  const transfer = {
+    types: ['Files'],
+    items: [readable, locked].map((entry) => ({ kind: 'file', webkitGetAsEntry: () => entry, getAsFile: () => null })),
+    files: [],
+  } as unknown as DataTransfer;
+  act(() => void document.body.dispatchEvent(dragEvent('drop', transfer)));
+  await waitFor(() => expect(onFiles).toHaveBeenCalledWith([{ file, relativePath: 'c.jpg' }]));
+  expect(await screen.findByText('Could not be read, left out of the upload: 1')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  expect(screen.queryByText('Could not be read, left out of the upload: 1')).not.toBeInTheDocument();
+});
+
 test('without onFiles there is no Upload button and a drop is left to the browser', async () => {
   renderInShell(<PhotosLayout section="trash" />);
   await screen.findByRole('navigation', { name: 'Sections' });

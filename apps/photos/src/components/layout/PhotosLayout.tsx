@@ -3,6 +3,7 @@
 // logout, from the shell and packages/accounts), the navigation between the sections, and the page's content in
 // <main> under its one h1. With `onFiles`, files and folders dropped anywhere on the page come to it too.
 // Waits for the photos translations (shows the loading overlay until then).
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -45,7 +46,7 @@ export function PhotosLayout(props: PhotosLayoutProps) {
 function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, actions, children }: PhotosLayoutProps) {
   const { t } = useTranslation('photos');
   const { t: tc } = useTranslation('common');
-  const dragging = usePageDrop(onFiles);
+  const { dragging, unreadable, dismissUnreadable } = usePageDrop(onFiles);
   const loggedIn = useLoggedIn();
   // Read when rendering signed in, which the prerender never is (useLoggedIn says no there).
   const email = loggedIn ? savedUser()?.email : undefined;
@@ -77,6 +78,15 @@ function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, acti
         {children}
       </Box>
       {dragging && <DropHint text={t('layout.drop_hint')} />}
+      {unreadable > 0 && (
+        <Alert
+          severity="warning"
+          onClose={dismissUnreadable}
+          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+        >
+          {t('upload_problem.drop_unreadable', { count: unreadable })}
+        </Alert>
+      )}
     </Box>
   );
 }

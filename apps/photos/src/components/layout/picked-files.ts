@@ -19,12 +19,27 @@ export function pickedFromInput(files: FileList | readonly File[]): PickedFile[]
   return Array.from(files, (file) => ({ file, relativePath: file.webkitRelativePath || file.name }));
 }
 
+/** What a drop held: the files read, and how many entries (files or folders) could not be read. */
+export interface PickedDrop {
+  files: PickedFile[];
+  unreadable: number;
+}
+
+/** A drop none of whose entries could be read (each removed meanwhile, without permission, a broken link). */
+export class UnreadableDropError extends Error {
+  constructor(readonly unreadable: number) {
+    super(`none of the dropped items could be read (${unreadable})`);
+  }
+}
+
 /**
  * The files of a drop, folders read recursively. The entries are taken at once: a DataTransfer's items are
  * emptied once the drop event's handler returns, so this must be called inside it (the reading itself goes on
- * afterwards). Without the entry API, the drop's loose files.
+ * afterwards). Without the entry API, the drop's loose files. An entry that cannot be read is left out and
+ * counted, so that one unreadable file does not lose the folder; rejects (UnreadableDropError) only when
+ * something was unreadable and nothing was read.
  */
-export function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
+export function pickedFromDrop(transfer: DataTransfer): Promise<PickedDrop> {
   const entries: FileSystemEntry[] = [];
   const loose: File[] = [];
   const handles: Promise<FileSystemHandle | null>[] = [];
@@ -42,11 +57,15 @@ export function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
       if (file) loose.push(file);
     }
   }
-  if (entries.length === 0 && loose.length === 0) return Promise.resolve(pickedFromInput(Array.from(transfer.files)));
-  return Promise.all(entries.map(readEntry)).then(async (found) => {
-    const picked = [...found.flat(), ...pickedFromInput(loose)];
-    await keepHandles(picked, handles).catch(() => undefined);
-    return picked;
+  if (entries.length === 0 && loose.length === 0) {
+    return Promise.resolve({ files: pickedFromInput(Array.from(transfer.files)), unreadable: 0 });
+  }
+  const read: EntryReading = { unreadable: 0 };
+  return Promise.all(entries.map((entry) => readEntry(entry, read))).then(async (found) => {
+    const files = [...found.flat(), ...pickedFromInput(loose)];
+    if (files.length === 0 && read.unreadable > 0) throw new UnreadableDropError(read.unreadable);
+    await keepHandles(files, handles).catch(() => undefined);
+    return { files, unreadable: read.unreadable };
   });
 }
 
@@ -69,15 +88,25 @@ async function keepHandles(picked: readonly PickedFile[], roots: Promise<FileSys
   }
 }
 
-async function readEntry(entry: FileSystemEntry): Promise<PickedFile[]> {
-  if (isFile(entry)) {
-    const file = await new Promise<File>((resolve, reject) => entry.file(resolve, reject));
-    return [{ file, relativePath: entry.fullPath.replace(/^\/+/, '') || file.name }];
-  }
-  if (isDirectory(entry)) {
-    const children = await readAllEntries(entry.createReader());
-    const found = await Promise.all(children.map(readEntry));
-    return found.flat();
+/** The count of a drop's entries that could not be read, kept while its folders are read. */
+interface EntryReading {
+  unreadable: number;
+}
+
+/** The files under `entry`; one that cannot be read (or a folder whose listing fails) is counted in `read`. */
+async function readEntry(entry: FileSystemEntry, read: EntryReading): Promise<PickedFile[]> {
+  try {
+    if (isFile(entry)) {
+      const file = await new Promise<File>((resolve, reject) => entry.file(resolve, reject));
+      return [{ file, relativePath: entry.fullPath.replace(/^\/+/, '') || file.name }];
+    }
+    if (isDirectory(entry)) {
+      const children = await readAllEntries(entry.createReader());
+      const found = await Promise.all(children.map((child) => readEntry(child, read)));
+      return found.flat();
+    }
+  } catch {
+    read.unreadable += 1;
   }
   return [];
 }

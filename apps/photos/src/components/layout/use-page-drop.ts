@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { log } from '@ente/shared/log.ts';
 
-import { pickedFromDrop, type PickedFile } from './picked-files.ts';
+import { pickedFromDrop, UnreadableDropError, type PickedFile } from './picked-files.ts';
 
 /**
  * A drag over the page sends `dragover` every 50 ms or so, even when still; this long without one, it has left
@@ -12,13 +12,23 @@ import { pickedFromDrop, type PickedFile } from './picked-files.ts';
  */
 const dragGoneMs = 250;
 
+export interface PageDrop {
+  /** Whether files are being dragged over the page, to show where to drop them. */
+  dragging: boolean;
+  /** How many entries of the last drop could not be read and were left out (0: none, or told already). */
+  unreadable: number;
+  /** The person has read how many were left out. */
+  dismissUnreadable: () => void;
+}
+
 /**
  * While `onFiles` is set, takes drops of files and folders on the document and calls it with their files
- * (folders read recursively); a drag carrying no file (text, a link) is left to the browser. Returns whether
- * files are being dragged over the page, to show where to drop them.
+ * (folders read recursively; the entries that cannot be read are left out and counted in `unreadable`); a drag
+ * carrying no file (text, a link) is left to the browser.
  */
-export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined): boolean {
+export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined): PageDrop {
   const [dragging, setDragging] = useState(false);
+  const [unreadable, setUnreadable] = useState(0);
   const onFilesRef = useRef(onFiles);
   useEffect(() => {
     onFilesRef.current = onFiles;
@@ -43,9 +53,15 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
         }
         setDragging(false);
         pickedFromDrop(transfer).then(
-          (files) => files.length > 0 && onFilesRef.current?.(files),
-          // A folder that cannot be read (removed meanwhile, no permission) drops nothing.
-          (e: unknown) => log.warn('Could not read what was dropped', e),
+          ({ files, unreadable: left }) => {
+            setUnreadable(left);
+            if (files.length > 0) onFilesRef.current?.(files);
+          },
+          // Nothing of the drop could be read (removed meanwhile, no permission): the person is told so.
+          (e: unknown) => {
+            log.warn('Could not read what was dropped', e);
+            setUnreadable(e instanceof UnreadableDropError ? e.unreadable : 1);
+          },
         );
       },
     };
@@ -57,5 +73,5 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
     };
   }, [enabled]);
 
-  return dragging;
+  return { dragging, unreadable, dismissUnreadable: () => setUnreadable(0) };
 }
