@@ -40,10 +40,12 @@ test('says where the screen opens the cast page; a typed code in any case plays,
   await user.keyboard(' ab3xy9 {Enter}');
   expect(calls).toEqual(['cast AB3XY9']);
   expect(await within(dialog()).findByText('The screen is playing the album.')).toBeInTheDocument();
-  await user.click(within(dialog()).getByRole('button', { name: 'Stop' }));
+  expect(within(dialog()).getByRole('button', { name: 'Stop' })).toHaveFocus();
+  await user.keyboard('{Enter}');
   expect(calls).toEqual(['cast AB3XY9', 'stop']);
   expect(await within(dialog()).findByText('Stopped. The screen shows a new code.')).toBeInTheDocument();
   expect(within(dialog()).getByRole('textbox', { name: 'Code on the screen' })).toHaveValue('');
+  expect(within(dialog()).getByRole('textbox', { name: 'Code on the screen' })).toHaveFocus();
 });
 
 test('a code that is not six letters and digits is said under the field, and nothing is sent', async () => {

@@ -107,7 +107,8 @@ export function CastDialog({ open, albumName, castPageURL, actions, onClose }: C
           <Alert
             severity="success"
             action={
-              <Button color="inherit" disabled={phase === 'stopping'} onClick={stop}>
+              // Focus moves here from the field, which the alert replaces (keyboard users go on from it).
+              <Button color="inherit" disabled={phase === 'stopping'} onClick={stop} autoFocus>
                 {t('cast.stop')}
               </Button>
             }
