@@ -7,4 +7,7 @@ import { registerImageDecoder } from './thumbnail.ts';
 import { serveWorkerMethods } from './worker-rpc.ts';
 
 registerImageDecoder(decodeHeif);
-serveWorkerMethods(self as unknown as Parameters<typeof serveWorkerMethods>[0], createFileJob());
+// Progress a few times a second: the upload panel re-renders at each report, and files report every 4 MiB.
+serveWorkerMethods(self as unknown as Parameters<typeof serveWorkerMethods>[0], createFileJob(), undefined, {
+  progressEveryMs: 250,
+});

@@ -21,7 +21,11 @@ type AnswerMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: WorkerErrorData };
 
-/** The side of a worker: `scope` is the worker's global (`self`). */
+/**
+ * The side of a worker: `scope` is the worker's global (`self`). With `progressEveryMs`, a call's progress is
+ * posted at most that often (its first report at once, later ones dropped until the interval has passed): each
+ * report costs the page a render, and the answer or the caller's next stage says where the work ended.
+ */
 export function serveWorkerMethods(
   scope: {
     postMessage(message: unknown, transfer?: Transferable[]): void;
@@ -29,10 +33,17 @@ export function serveWorkerMethods(
   },
   methods: WorkerMethods,
   transferOf: (value: unknown) => Transferable[] = () => [],
+  { progressEveryMs = 0, now = () => performance.now() }: { progressEveryMs?: number; now?: () => number } = {},
 ): void {
   scope.addEventListener('message', (event: MessageEvent) => {
     const { id, method, args } = event.data as CallMessage;
-    const progress = (value: number) => scope.postMessage({ id, progress: value } satisfies AnswerMessage);
+    let postedAt = -Infinity;
+    const progress = (value: number) => {
+      const at = now();
+      if (at - postedAt < progressEveryMs) return;
+      postedAt = at;
+      scope.postMessage({ id, progress: value } satisfies AnswerMessage);
+    };
     void (async () => {
       try {
         const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UploadItem, UploadQueueSnapshot } from '../../upload/queue.ts';
@@ -33,6 +33,14 @@ export function UploadPanel(props: UploadPanelProps) {
   const { t } = useTranslation('photos');
   const listId = useId();
   const [expanded, setExpanded] = useState(true);
+  // Rows get callbacks that never change, so that a row re-renders only when its item does (the queue keeps
+  // an unchanged item's object): with hundreds of files, re-rendering every row at each report froze the page.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const onCancel = useCallback((id: number) => latest.current.onCancel(id), []);
+  const onRetry = useCallback((id: number) => latest.current.onRetry(id), []);
   const { items, progress, pending } = snapshot;
   if (items.length === 0) return null;
   const failed = items.some((item) => item.status === 'failed' || item.status === 'cancelled');
@@ -57,7 +65,7 @@ export function UploadPanel(props: UploadPanelProps) {
         </IconButton>
       }
       rows={items.map((item) => (
-        <UploadRow key={item.id} item={item} onCancel={props.onCancel} onRetry={props.onRetry} />
+        <UploadRow key={item.id} item={item} onCancel={onCancel} onRetry={onRetry} />
       ))}
       listId={listId}
       listHidden={!expanded}
@@ -89,7 +97,7 @@ export function UploadPanel(props: UploadPanelProps) {
   );
 }
 
-function UploadRow({
+const UploadRow = memo(function UploadRow({
   item,
   onCancel,
   onRetry,
@@ -126,7 +134,7 @@ function UploadRow({
       )}
     </Box>
   );
-}
+});
 
 type T = ReturnType<typeof useTranslation<'photos'>>['t'];
 
