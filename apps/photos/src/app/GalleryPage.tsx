@@ -7,6 +7,7 @@ import CastIcon from '@mui/icons-material/CastOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import LeaveIcon from '@mui/icons-material/LogoutOutlined';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
@@ -118,6 +119,8 @@ export function GalleryPage() {
   const slideshow = useSlideshow();
   const [sharingDialog, setSharingDialog] = useState<SharingDialog>();
   const [castAlbumID, setCastAlbumID] = useState<number>();
+  /** How many files of the last trashed selection were others' and stayed (0: none, or told already). */
+  const [trashLeftOut, setTrashLeftOut] = useState(0);
   const section = sectionOfView(router.query.view);
   const albumParam = typeof router.query.album === 'string' ? Number(router.query.album) : undefined;
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
@@ -153,7 +156,9 @@ export function GalleryPage() {
     createAlbum: albumActions.createAlbum,
     addToAlbum: (to: Album, ids: readonly number[]) =>
       logged('add to an album', library.addToAlbum(to.id, selected(ids))),
-    trash: (ids: readonly number[]) => logged('trash files', library.trashFiles(selected(ids))),
+    // Only the user's own files can go to the trash; the others of a selection stay, and the page says how many.
+    trash: (ids: readonly number[]) =>
+      logged('trash files', library.trashOwnFiles(selected(ids))).then(({ leftOut }) => setTrashLeftOut(leftOut)),
     download: (ids: readonly number[]) => saveFiles(selected(ids), t('nav.photos')),
     slideshow: (ids: readonly number[]) => slideshow.start(selected(ids)),
   };
@@ -172,6 +177,8 @@ export function GalleryPage() {
         label={album.name}
         actions={{
           ...fileActions,
+          // A viewer of an album shared with them has nothing of theirs in it to trash.
+          trash: album.role === 'VIEWER' ? undefined : fileActions.trash,
           moveToAlbum: own
             ? (from: Album, to: Album, ids: readonly number[]) =>
                 logged('move files', library.moveToAlbum(from.id, to.id, selected(ids)))
@@ -277,6 +284,15 @@ export function GalleryPage() {
       />
       {uploads.queue && <Uploads queue={uploads.queue} />}
       <TabDownloads />
+      {trashLeftOut > 0 && (
+        <Alert
+          severity="info"
+          onClose={() => setTrashLeftOut(0)}
+          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+        >
+          {t('trash_selection.left_out', { count: trashLeftOut })}
+        </Alert>
+      )}
       {slideshow.element}
       <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} />
     </PhotosLayout>

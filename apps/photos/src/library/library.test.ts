@@ -459,6 +459,25 @@ test('the trash: trash, restore into an album, delete for ever', async () => {
   expect(titles(library)).toEqual(['theirs.jpg', 'b.jpg']);
 });
 
+test('a selection to the trash: the user’s own files go, others’ (a collaborator’s, a shared album’s) stay and are counted', async () => {
+  const holidays = await ownAlbum('Holidays');
+  const shared = await sharedAlbum('Shared');
+  const mine = await upload(holidays, 'mine.jpg', 1_000);
+  const collaborators = await upload(holidays, 'collaborator.jpg', 2_000);
+  fake.putFile({ ...fake.files.get(holidays.id)!.get(collaborators)!, ownerID: 8 });
+  await upload(shared, 'theirs.jpg', 3_000);
+  const library = await open();
+
+  expect(await library.trashOwnFiles(library.snapshot().files)).toEqual({ leftOut: 2 });
+  expect(fake.requests.filter((r) => r.path === '/files/trash').map((r) => r.body)).toEqual([
+    { items: [{ fileID: mine, collectionID: holidays.id }] },
+  ]);
+  expect(library.snapshot().trash.map((t) => t.file.metadata.title)).toEqual(['mine.jpg']);
+  // Nothing of the user's: no request at all.
+  expect(await library.trashOwnFiles(library.snapshot().files)).toEqual({ leftOut: 2 });
+  expect(fake.requests.filter((r) => r.path === '/files/trash')).toHaveLength(1);
+});
+
 test('a public link: created, a password set as its Argon2id hash, the key in the shared address', async () => {
   const holidays = await ownAlbum('Holidays');
   const library = await open();

@@ -113,6 +113,11 @@ export interface Library {
   takeOutOfAlbum(albumID: number, fileIDs: readonly number[]): Promise<void>;
   /** The files leave every album for the trash (each named with an album of the user's own that holds it). */
   trashFiles(files: readonly GalleryFile[]): Promise<void>;
+  /**
+   * A selection to the trash as far as it is the user's: their own files (in an album of theirs) go, the others
+   * (a collaborator's, or in albums shared with the user only) stay; resolves with how many stayed.
+   */
+  trashOwnFiles(files: readonly GalleryFile[]): Promise<{ leftOut: number }>;
   /** Files of the trash back into an album of the user's own. */
   restoreFiles(albumID: number, fileIDs: readonly number[]): Promise<void>;
   deleteForever(fileIDs: readonly number[]): Promise<void>;
@@ -333,6 +338,16 @@ class LibrarySession
     await this.written(async () => {
       for (const batch of chunks(items, WRITE_BATCH)) await api.trashFiles(batch, this.requestOptions);
     });
+  }
+
+  async trashOwnFiles(files: readonly GalleryFile[]): Promise<{ leftOut: number }> {
+    const own = files.filter(
+      (file) =>
+        file.ownerID === this.userID &&
+        file.collectionIDs.some((id) => this.state.collections.get(id)?.album.role === 'OWNER'),
+    );
+    if (own.length > 0) await this.trashFiles(own);
+    return { leftOut: files.length - own.length };
   }
 
   async restoreFiles(albumID: number, fileIDs: readonly number[]): Promise<void> {
