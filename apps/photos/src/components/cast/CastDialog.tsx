@@ -8,11 +8,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CheckedField, InlineForm, useCheckedValue } from '../share/share-parts.tsx';
 import { castFailure, typedCode, type CastProblem } from './cast-sender.ts';
 
 export interface CastActions {
@@ -32,46 +32,48 @@ export interface CastDialogProps {
 }
 
 type Phase = 'idle' | 'sending' | 'playing' | 'stopping' | 'stopped';
+type CodeProblem = 'code_invalid' | 'code_unknown';
 
 export function CastDialog({ open, albumName, castPageURL, actions, onClose }: CastDialogProps) {
   const { t } = useTranslation('photos');
   const { t: tc } = useTranslation('common');
   const titleId = useId();
   const stepsId = useId();
-  const [code, setCode] = useState('');
+  const code = useCheckedValue<CodeProblem>();
   const [phase, setPhase] = useState<Phase>('idle');
-  const [problem, setProblem] = useState<CastProblem>();
-  const codeProblem = problem === 'code_invalid' || problem === 'code_unknown' ? problem : undefined;
-  const alert = problem !== undefined && codeProblem === undefined ? problem : undefined;
+  // A problem of the request, not of the code typed: the dialog's alert.
+  const [alert, setAlert] = useState<Exclude<CastProblem, CodeProblem>>();
 
   const submit = () => {
-    const deviceCode = typedCode(code);
+    const deviceCode = typedCode(code.value);
+    setAlert(undefined);
     if (deviceCode === undefined) {
-      setProblem('code_invalid');
+      code.setProblem('code_invalid');
       return;
     }
-    setProblem(undefined);
     setPhase('sending');
     actions.cast(deviceCode).then(
       () => setPhase('playing'),
       (error: unknown) => {
-        setProblem(castFailure(error));
+        const failure = castFailure(error);
+        if (failure === 'code_unknown' || failure === 'code_invalid') code.setProblem(failure);
+        else setAlert(failure);
         setPhase('idle');
       },
     );
   };
   const stop = () => {
-    setProblem(undefined);
+    setAlert(undefined);
     setPhase('stopping');
     actions.stop().then(
       () => {
-        setCode('');
+        code.setValue('');
         setPhase('stopped');
       },
       (error: unknown) => {
         // A failed stop leaves the screen playing; the button stays.
         const failure = castFailure(error);
-        setProblem(failure === 'code_unknown' ? 'failed' : failure);
+        setAlert(failure === 'code_unknown' || failure === 'code_invalid' ? 'failed' : failure);
         setPhase('playing');
       },
     );
@@ -116,25 +118,11 @@ export function CastDialog({ open, albumName, castPageURL, actions, onClose }: C
             {t('cast.playing')}
           </Alert>
         ) : (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-          >
-            <TextField
-              size="small"
+          <InlineForm onSubmit={submit}>
+            <CheckedField
+              field={code}
+              says={(problem) => t(`cast.error_${problem}`)}
               label={t('cast.code_label')}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setProblem(undefined);
-              }}
-              error={codeProblem !== undefined}
-              helperText={codeProblem === undefined ? undefined : t(`cast.error_${codeProblem}`)}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -146,7 +134,7 @@ export function CastDialog({ open, albumName, castPageURL, actions, onClose }: C
             <Button type="submit" variant="contained" disabled={phase === 'sending'}>
               {t('cast.play')}
             </Button>
-          </Box>
+          </InlineForm>
         )}
         {phase === 'stopped' && (
           <Alert severity="info" sx={{ mt: 2 }}>
