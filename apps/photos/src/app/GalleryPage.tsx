@@ -294,7 +294,7 @@ export function GalleryPage() {
         </Alert>
       )}
       {slideshow.element}
-      <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} />
+      <UploadPrompts nested={uploads.nestedChoice} left={uploads.left} failed={uploads.failed} />
     </PhotosLayout>
   );
 }

@@ -168,12 +168,18 @@ export interface Uploads {
   nestedChoice: NestedFoldersChoice | undefined;
   /** Set while an interrupted upload waits to be resumed or discarded. */
   left: LeftUploads | undefined;
+  /**
+   * Set when an upload or a resumption failed before its files were queued (an album that could not be
+   * created, offline; a handle's permission refused): nothing went to the panel, so the page says so.
+   */
+  failed: { dismiss: () => void } | undefined;
 }
 
 export function useUploads(library: Library | undefined): Uploads {
   const [queue, setQueue] = useState<UploadQueue>();
   const [nested, setNested] = useState<{ picked: PickedFile[]; into?: Album; folders: number }>();
   const [left, setLeft] = useState<{ count: number; resumable: number }>();
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     tabLibrary = library;
     // A queue of an earlier visit of the page is shown again; a new one is shown when it arrives.
@@ -234,7 +240,10 @@ export function useUploads(library: Library | undefined): Uploads {
         await queue.whenIdle();
         await forgetFinished().catch((e: unknown) => log.warn('Could not clear the upload records', e));
         await library.refresh();
-      })().catch((error: unknown) => log.error('Could not start the upload', error));
+      })().catch((error: unknown) => {
+        log.error('Could not start the upload', error);
+        setFailed(true);
+      });
     },
     [library, showLeft],
   );
@@ -267,7 +276,10 @@ export function useUploads(library: Library | undefined): Uploads {
       await queue.whenIdle();
       await forgetFinished().catch((e: unknown) => log.warn('Could not clear the upload records', e));
       await library.refresh();
-    })().catch((error: unknown) => log.error('Could not resume the upload', error));
+    })().catch((error: unknown) => {
+      log.error('Could not resume the upload', error);
+      setFailed(true);
+    });
   }, [library, showLeft]);
 
   const discard = useCallback(() => {
@@ -284,5 +296,11 @@ export function useUploads(library: Library | undefined): Uploads {
       if (mode) start(nested.picked, nested.into, mode);
     },
   };
-  return { queue, upload, nestedChoice, left: left && { ...left, resume, discard } };
+  return {
+    queue,
+    upload,
+    nestedChoice,
+    left: left && { ...left, resume, discard },
+    failed: failed ? { dismiss: () => setFailed(false) } : undefined,
+  };
 }

@@ -42,3 +42,12 @@ test('nothing to resume by itself: no Resume button', () => {
   expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
   expect(screen.getByRole('region', { name: 'Interrupted upload' })).toHaveTextContent('(1 to pick)');
 });
+
+test('an upload that failed before reaching the panel is said, until dismissed', async () => {
+  const user = userEvent.setup();
+  const dismiss = jest.fn();
+  renderInShell(<UploadPrompts failed={{ dismiss }} />);
+  expect(screen.getByRole('alert')).toHaveTextContent('The upload could not start');
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+  expect(dismiss).toHaveBeenCalled();
+});

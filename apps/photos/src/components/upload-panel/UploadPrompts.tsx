@@ -19,14 +19,30 @@ export interface UploadPromptsProps {
   nested?: { folders: number; choose: (mode: FolderAlbumsChoice | undefined) => void };
   /** Set while an interrupted upload waits. */
   left?: { count: number; resumable: number; resume: () => void; discard: () => void };
+  /** Set when an upload failed before its files reached the panel; `dismiss` once the person has read it. */
+  failed?: { dismiss: () => void };
 }
 
-export function UploadPrompts({ nested, left }: UploadPromptsProps) {
+export function UploadPrompts({ nested, left, failed }: UploadPromptsProps) {
   return (
     <>
       {nested && <NestedFoldersDialog {...nested} />}
       {left && <InterruptedUpload {...left} />}
+      {failed && <UploadFailed {...failed} />}
     </>
+  );
+}
+
+function UploadFailed({ dismiss }: NonNullable<UploadPromptsProps['failed']>) {
+  const { t } = useTranslation('photos');
+  return (
+    <Alert
+      severity="error"
+      onClose={dismiss}
+      sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, bottom: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+    >
+      {t('upload_problem.start_failed')}
+    </Alert>
   );
 }
 
