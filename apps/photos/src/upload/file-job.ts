@@ -74,9 +74,14 @@ async function hashAll(files: readonly File[], progress: (bytes: number) => void
   return hashes;
 }
 
+// Bodies go as Blobs: Chromium sends a typed-array body from a worker at about 9 MB/s, a Blob of the same bytes
+// at about 140 MB/s (256 MiB in 20 MiB parts to a local server: 28.7 s against 1.9 s), which made the PUTs most
+// of an upload's time.
+const blobOf = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes]);
+
 async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes: number) => void): Promise<void> {
   if (target.kind === 'single') {
-    const body = staging.read(0, staging.size);
+    const body = blobOf(staging.read(0, staging.size));
     await putWithRetries(target.url, () => ({ method: 'PUT', body, headers: { 'Content-MD5': target.md5 } }), 'PUT');
     onProgress(staging.size);
     return;
@@ -84,7 +89,7 @@ async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes
   const etags: string[] = [];
   let sent = 0;
   for (const part of target.parts) {
-    const body = staging.read(part.offset, part.length);
+    const body = blobOf(staging.read(part.offset, part.length));
     const response = await putWithRetries(
       part.url,
       () => ({ method: 'PUT', body, headers: { 'Content-MD5': part.md5 } }),
@@ -251,11 +256,8 @@ export function createFileJob() {
     async putThumbnail({ url }: { url: string }): Promise<void> {
       if (!thumbnail) throw new Error('no thumbnail yet');
       const { bytes, md5 } = thumbnail;
-      await putWithRetries(
-        url,
-        () => ({ method: 'PUT', body: bytes, headers: { 'Content-MD5': md5 } }),
-        'thumbnail PUT',
-      );
+      const body = blobOf(bytes);
+      await putWithRetries(url, () => ({ method: 'PUT', body, headers: { 'Content-MD5': md5 } }), 'thumbnail PUT');
     },
 
     /** Frees the staging (the OPFS file is removed). */
