@@ -2,18 +2,22 @@
 // be had, offline): the page is told (`failed`), not only the log. The queue and the records are stand-ins.
 import { act, renderHook, waitFor } from '@testing-library/react';
 
+import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
+
 import type { Library } from '../library/use-library.ts';
 import { useUploads } from './use-uploads.ts';
 
 jest.mock('@ente/shared/storage/user.ts', () => ({ savedUserID: () => Promise.resolve(1) }));
+const queueAdd = jest.fn(() => [1]);
 jest.mock('../upload/uploader.ts', () => ({
   createPhotosUploader: () => ({
     subscribe: () => () => undefined,
     snapshot: () => ({ items: [] }),
-    add: () => [],
+    add: queueAdd,
     whenIdle: () => Promise.resolve(),
   }),
-  pairLivePhotos: (picked: Array<{ file: File }>) => picked.map((each) => each.file),
+  pairLivePhotos: (picked: Array<{ file: File; relativePath: string }>) =>
+    picked.map(({ file, relativePath }) => ({ input: file, relativePath })),
 }));
 jest.mock('../upload/pending-uploads.ts', () => ({
   listPendingUploads: () => Promise.resolve([]),
@@ -28,15 +32,35 @@ jest.mock('../upload/pending-uploads.ts', () => ({
 }));
 
 test('an upload whose album cannot be had (offline) is reported to the page, and can be dismissed', async () => {
+  const specialAlbum = jest.fn(() => Promise.reject(new Error('offline')));
   const library = {
     snapshot: () => ({ albums: [], files: [] }),
-    specialAlbum: () => Promise.reject(new Error('offline')),
+    specialAlbum,
     refresh: () => Promise.resolve(),
   } as unknown as Library;
   const { result } = renderHook(() => useUploads(library));
   expect(result.current.failed).toBeUndefined();
   act(() => result.current.upload([{ file: new File(['x'], 'a.jpg'), relativePath: 'a.jpg' }]));
   await waitFor(() => expect(result.current.failed).toBeDefined());
+  expect(specialAlbum).toHaveBeenCalledTimes(1);
   act(() => result.current.failed?.dismiss());
+  expect(result.current.failed).toBeUndefined();
+});
+
+test('logout while the upload waits for its album: nothing is queued into the old queue afterwards', async () => {
+  let giveAlbum: (album: unknown) => void = () => undefined;
+  const specialAlbum = jest.fn(() => new Promise((resolve) => (giveAlbum = resolve)));
+  const library = {
+    snapshot: () => ({ albums: [], files: [] }),
+    specialAlbum,
+    refresh: () => Promise.resolve(),
+  } as unknown as Library;
+  const { result } = renderHook(() => useUploads(library));
+  act(() => result.current.upload([{ file: new File(['x'], 'a.jpg'), relativePath: 'a.jpg' }]));
+  await waitFor(() => expect(specialAlbum).toHaveBeenCalled());
+  await resetInMemoryState();
+  giveAlbum({ id: 5, key: 'k', role: 'OWNER', type: 'uncategorized' });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(queueAdd).not.toHaveBeenCalled();
   expect(result.current.failed).toBeUndefined();
 });

@@ -46,10 +46,13 @@ const recordOf = new Map<number, number>();
 const recordEnded = new Set<number>();
 /** What tabs that are gone left of this user's (done ones included), read when the page opens. */
 let leftRecords: PendingUpload[] = [];
+/** Bumped by logout: an upload being started or resumed across it stops instead of queueing into the old queue. */
+let generation = 0;
 
 // Logout cancels the queue's files (uploader.ts) and deletes the records (storage.ts); the next signed-in user
 // gets a queue of their own.
 registerInMemoryReset('photos-upload-queue', () => {
+  generation += 1;
   tabQueue = undefined;
   tabLibrary = undefined;
   recordOf.clear();
@@ -109,9 +112,12 @@ const partOf = (file: File): PendingPart => {
 
 /** Queues `inputs` for `album` and records them (the records of a gone tab they continue are replaced). */
 async function queueRecorded(queue: UploadQueue, inputs: UploadInput[], album: Album, replacing: number[] = []) {
+  const started = generation;
   const ids = queue.add(inputs, { collectionID: album.id, collectionKey: album.key });
   tabID ??= holdTabLock();
   const userID = (await savedUserID()) ?? -1;
+  // Logged out meanwhile: nothing of the last user's is recorded.
+  if (generation !== started) return;
   const records = inputs.map((input): NewPendingUpload => {
     const live = livePhotoPartsOf(input);
     const parts = live ? { file: partOf(live.image), video: partOf(live.video) } : { file: partOf(input as File) };
@@ -213,9 +219,12 @@ export function useUploads(library: Library | undefined): Uploads {
   const start = useCallback(
     (picked: PickedFile[], into: Album | undefined, mode: FolderAlbums) => {
       if (!library) return;
+      const started = generation;
+      const current = () => generation === started;
       void (async () => {
         const queue = await uploadQueue();
         const { pairLivePhotos } = await import('../upload/uploader.ts');
+        if (!current()) return;
         const inputs = pairLivePhotos(picked);
         // Items a gone tab recorded go to the album it chose; the rest by the usual rules.
         const { continued, fresh, taken } = continueRecords(
@@ -227,7 +236,7 @@ export function useUploads(library: Library | undefined): Uploads {
         showLeft();
         for (const [collectionID, group] of continued) {
           const album = recordAlbum(library, collectionID);
-          if (album) await queueRecorded(queue, group.inputs, album, group.keys);
+          if (album && current()) await queueRecorded(queue, group.inputs, album, group.keys);
         }
         for (const group of uploadGroups(fresh, mode)) {
           const album = group.albumName
@@ -235,9 +244,12 @@ export function useUploads(library: Library | undefined): Uploads {
             : into && into.role !== 'VIEWER'
               ? into
               : await library.specialAlbum('uncategorized');
+          // Logged out while the album was made: the rest is not queued (the queue was cancelled, the key is gone).
+          if (!current()) return;
           await queueRecorded(queue, group.inputs, album);
         }
         await queue.whenIdle();
+        if (!current()) return;
         await forgetFinished().catch((e: unknown) => log.warn('Could not clear the upload records', e));
         await library.refresh();
       })().catch((error: unknown) => {
@@ -263,17 +275,20 @@ export function useUploads(library: Library | undefined): Uploads {
     const records = leftRecords.filter((record) => !record.done && resumableByHandle(record));
     leftRecords = leftRecords.filter((record) => !records.includes(record));
     showLeft();
+    const started = generation;
     void (async () => {
       const queue = await uploadQueue();
       for (const record of records) {
         const album = recordAlbum(library, record.collectionID) ?? (await library.specialAlbum('uncategorized'));
         const file = await fileFromHandle(record.file.handle as FileSystemFileHandle);
         const video = record.video?.handle ? await fileFromHandle(record.video.handle) : undefined;
+        if (generation !== started) return;
         fileHandles.set(file, record.file.handle as FileSystemFileHandle);
         if (video && record.video?.handle) fileHandles.set(video, record.video.handle);
         await queueRecorded(queue, [video ? { image: file, video } : file], album, [record.key]);
       }
       await queue.whenIdle();
+      if (generation !== started) return;
       await forgetFinished().catch((e: unknown) => log.warn('Could not clear the upload records', e));
       await library.refresh();
     })().catch((error: unknown) => {

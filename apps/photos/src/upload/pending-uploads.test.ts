@@ -107,3 +107,27 @@ test('items picked again continue their records per album, each record once; oth
   expect(fresh.map((item) => item.index)).toEqual([2, 3, 4]);
   expect([...taken]).toEqual([1, 2]);
 });
+
+test('after logout (no user saved) an operation does not create the database again', async () => {
+  await new Promise((resolve, reject) => {
+    const deletion = indexedDB.deleteDatabase('ente-photos-uploads');
+    deletion.onsuccess = resolve;
+    deletion.onerror = reject;
+  });
+  const storage = new Map<string, string>();
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    },
+  });
+  try {
+    await expect(addPendingUploads([record()])).rejects.toBeDefined();
+    await expect(markPendingUploadsDone([1])).rejects.toBeDefined();
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    expect(names).not.toContain('ente-photos-uploads');
+  } finally {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  }
+});

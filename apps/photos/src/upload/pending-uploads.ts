@@ -5,6 +5,8 @@
 // file name in our own fields. A tab holds a Web Lock named after it while it lives, so the records of a tab that
 // is gone (reloaded, closed) are told from those of a tab still uploading them. Each operation opens the
 // database and closes it again, so logout's deletion is never blocked by a connection left open.
+import { savedUser } from '@ente/shared/storage/local-storage.ts';
+
 import { photosPendingUploadsDB } from '../storage.ts';
 import { livePhotoPartsOf, type UploadInput } from './types.ts';
 
@@ -43,9 +45,20 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** Whether a user is signed in on this browser (no local storage: a worker or Node, which never log out). */
+const signedIn = () => typeof localStorage === 'undefined' || savedUser()?.id !== undefined;
+
 async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
   const open = indexedDB.open(PENDING_UPLOADS_DATABASE, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key', autoIncrement: true });
+  open.onupgradeneeded = () => {
+    // The database is made only for a signed-in user: an operation that outlived logout (which deleted it) must
+    // not create it again with the last user's records. Aborting the upgrade leaves no database behind.
+    if (!signedIn()) {
+      open.transaction?.abort();
+      return;
+    }
+    open.result.createObjectStore(STORE, { keyPath: 'key', autoIncrement: true });
+  };
   const db = await request(open);
   try {
     const transaction = db.transaction(STORE, mode);
