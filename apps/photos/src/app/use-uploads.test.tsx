@@ -31,16 +31,19 @@ jest.mock('../upload/pending-uploads.ts', () => ({
   resumableByHandle: () => false,
 }));
 
+/** A library whose "uncategorized" album comes from `specialAlbum`, and the hook over it. */
+function hookWith(specialAlbum: () => Promise<unknown>) {
+  const library = { snapshot: () => ({ albums: [], files: [] }), specialAlbum, refresh: () => Promise.resolve() };
+  return renderHook(() => useUploads(library as unknown as Library));
+}
+
+const onePhoto = () => [{ file: new File(['x'], 'a.jpg'), relativePath: 'a.jpg' }];
+
 test('an upload whose album cannot be had (offline) is reported to the page, and can be dismissed', async () => {
   const specialAlbum = jest.fn(() => Promise.reject(new Error('offline')));
-  const library = {
-    snapshot: () => ({ albums: [], files: [] }),
-    specialAlbum,
-    refresh: () => Promise.resolve(),
-  } as unknown as Library;
-  const { result } = renderHook(() => useUploads(library));
+  const { result } = hookWith(specialAlbum);
   expect(result.current.failed).toBeUndefined();
-  act(() => result.current.upload([{ file: new File(['x'], 'a.jpg'), relativePath: 'a.jpg' }]));
+  act(() => result.current.upload(onePhoto()));
   await waitFor(() => expect(result.current.failed).toBeDefined());
   expect(specialAlbum).toHaveBeenCalledTimes(1);
   act(() => result.current.failed?.dismiss());
@@ -50,13 +53,8 @@ test('an upload whose album cannot be had (offline) is reported to the page, and
 test('logout while the upload waits for its album: nothing is queued into the old queue afterwards', async () => {
   let giveAlbum: (album: unknown) => void = () => undefined;
   const specialAlbum = jest.fn(() => new Promise((resolve) => (giveAlbum = resolve)));
-  const library = {
-    snapshot: () => ({ albums: [], files: [] }),
-    specialAlbum,
-    refresh: () => Promise.resolve(),
-  } as unknown as Library;
-  const { result } = renderHook(() => useUploads(library));
-  act(() => result.current.upload([{ file: new File(['x'], 'a.jpg'), relativePath: 'a.jpg' }]));
+  const { result } = hookWith(specialAlbum);
+  act(() => result.current.upload(onePhoto()));
   await waitFor(() => expect(specialAlbum).toHaveBeenCalled());
   await resetInMemoryState();
   giveAlbum({ id: 5, key: 'k', role: 'OWNER', type: 'uncategorized' });
