@@ -2,6 +2,7 @@
 // and shows a code; the sender's side is done over HTTP here, as a photos client does it (the screen's key read by
 // code, the payload sealed to it with libsodium alone, photos-oracle.ts), for an album uploaded through the photos
 // app. The screen shows the album's photo full-screen, and revoke-all sends it back to a new code within one poll.
+// The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard, and Stop.
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,5 +107,56 @@ test('a screen pairs by its code, shows the album, and goes back to a new code w
   // (the console has the failed requests a screen makes on purpose: the 401 that ended the cast)
   expect(problems.pageErrors).toEqual([]);
   expect(problems.cspViolations).toEqual([]);
+  await context.close();
+});
+
+test('the photos app pairs a screen through "Play on a screen" (keyboard only), and Stop sends it back to a new code', async ({
+  page,
+  browser,
+}) => {
+  await senderWithAlbum(page);
+  const pageProblems = await watchProblems(page);
+  const context = await browser.newContext({ locale: 'en-US' });
+  const screen = await context.newPage();
+  await screen.goto(`${appUrl('cast')}/`);
+  const code = await codeOf(screen);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Albums', exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`^${albumName}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: albumName })).toBeVisible();
+  await page.getByRole('button', { name: 'Play on a screen' }).click();
+  const dialog = page.getByRole('dialog', { name: `Play “${albumName}” on a screen` });
+  // The dialog says where a screen opens the cast page: the local stack's cast app.
+  await expect(dialog.getByText(`${appUrl('cast')}/`, { exact: true })).toBeVisible();
+  const field = dialog.getByRole('textbox', { name: 'Code on the screen' });
+  await expect(field).toBeFocused();
+
+  // A code no screen shows is refused in words; then the screen's code, typed in lower case.
+  await page.keyboard.type('zzzzz9');
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveAccessibleDescription(/No screen shows this code, or it has expired/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(code.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('The screen is playing the album.')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('button', { name: 'Stop' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const slideshow = screen.getByTestId('cast-slideshow');
+  const slide = slideshow.getByRole('img', { name: 'A photo from the album' });
+  await expect(slide).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => slide.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  // Stop: the screen is back to pairing with a new code within one poll.
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Stopped. The screen shows a new code.')).toBeVisible();
+  await expect(screen.getByText(/casting was stopped, or the album is no longer shared/)).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(await codeOf(screen)).not.toBe(code);
+  await expect(slideshow).toHaveCount(0);
+  expect(pageProblems.pageErrors).toEqual([]);
+  expect(pageProblems.cspViolations).toEqual([]);
   await context.close();
 });
