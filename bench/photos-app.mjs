@@ -1,4 +1,4 @@
-// Photos app benchmark (issue 25 §6): the photos web app in Chromium against the local stack.
+// Photos app benchmark: the photos web app in Chromium against the local stack.
 //   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--no-scroll] [--no-build]
 //   node --import tsx bench/photos-app.mjs --part upload  [--mix 200]
 //   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024]
