@@ -2,25 +2,67 @@
 // picked (Firefox, Safari), a page hands it a download as a stream over a MessageChannel, then opens
 // /downloads/<id>/<name>, which this worker answers with that stream as an attachment, so the browser writes the
 // file to disk as the bytes come and no download is ever whole in memory. Its scope is /downloads/ only: it
-// controls no page and answers nothing else. It stores nothing; an id is random, used once and forgotten.
+// controls no page and answers nothing else. It stores nothing; an id is random, used once and forgotten, and so
+// is a download whose page went silent.
 /// <reference lib="webworker" />
 
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
 
-/** @type {Map<string, {port: MessagePort, name: string}>} */
-const waiting = new Map();
+/**
+ * A page that gives no sign for this long (no answer to a pull, no keep-alive naming its download: the page pings
+ * every 10 s) is gone: its tab was closed or reloaded. Its download fails instead of staying "in progress" for
+ * ever, and a link it never opened is forgotten.
+ */
+const SILENCE_MS = 60_000;
+
+/**
+ * The downloads of the pages, by id, from the page's message until the download ends (or is forgotten).
+ * `opened`: its link was asked for (it serves once); `onSilence`: what the page's silence does to it.
+ * @typedef {{port: MessagePort, name: string, opened: boolean, silence?: ReturnType<typeof setTimeout>,
+ *   onSilence: () => void}} Download
+ * @type {Map<string, Download>}
+ */
+const downloads = new Map();
+
+/** The page of download `id` gave a sign of life: its silence counts from now. */
+function heard(/** @type {string} */ id) {
+  const download = downloads.get(id);
+  if (!download) return;
+  clearTimeout(download.silence);
+  download.silence = setTimeout(() => download.onSilence(), SILENCE_MS);
+}
+
+function forget(/** @type {string} */ id) {
+  clearTimeout(downloads.get(id)?.silence);
+  downloads.delete(id);
+}
 
 worker.addEventListener('install', () => void worker.skipWaiting());
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
 
 worker.addEventListener('message', (event) => {
   const data = event.data;
+  if (typeof data !== 'object' || data === null) return;
+  // A page's keep-alive (Firefox ends an idle worker) needs no answer; naming its download, it says the page lives.
+  if (data.type === 'ping') {
+    if (typeof data.id === 'string') heard(data.id);
+    return;
+  }
   const port = event.ports[0];
-  // A page's keep-alive (Firefox ends an idle worker) needs no answer.
-  if (!port || typeof data !== 'object' || data === null || data.type !== 'download') return;
-  if (typeof data.id !== 'string' || typeof data.name !== 'string') return;
-  waiting.set(data.id, { port, name: data.name });
+  if (!port || data.type !== 'download' || typeof data.id !== 'string' || typeof data.name !== 'string') return;
+  const id = data.id;
+  forget(id);
+  downloads.set(id, {
+    port,
+    name: data.name,
+    opened: false,
+    onSilence: () => {
+      forget(id);
+      port.close();
+    },
+  });
+  heard(id);
   port.postMessage({ type: 'ready' });
 });
 
@@ -30,15 +72,36 @@ function contentDisposition(name) {
   return `attachment; filename*=UTF-8''${encoded}`;
 }
 
-/** The stream of one download, each chunk asked of the page when the browser wants more. */
-function bodyOf(/** @type {MessagePort} */ port) {
+/**
+ * The stream of download `id`, each chunk asked of the page when the browser wants more. A page silent for
+ * SILENCE_MS (its tab gone) errors it, so the browser's download fails rather than waiting for ever.
+ */
+function bodyOf(/** @type {string} */ id, /** @type {Download} */ download) {
+  const { port } = download;
+  /** @type {(() => void) | undefined} */
+  let answered;
   return new ReadableStream({
+    start(controller) {
+      download.onSilence = () => {
+        forget(id);
+        port.close();
+        controller.error(new Error('the page stopped answering'));
+        answered?.();
+      };
+    },
     pull(controller) {
       return new Promise((resolve) => {
+        answered = () => resolve(undefined);
         port.onmessage = ({ data }) => {
+          heard(id);
           if (data.type === 'chunk') controller.enqueue(new Uint8Array(data.chunk));
-          else if (data.type === 'done') controller.close();
-          else controller.error(new Error('the download failed'));
+          else if (data.type === 'done') {
+            forget(id);
+            controller.close();
+          } else {
+            forget(id);
+            controller.error(new Error('the download failed'));
+          }
           resolve(undefined);
         };
         port.postMessage({ type: 'pull' });
@@ -46,6 +109,7 @@ function bodyOf(/** @type {MessagePort} */ port) {
     },
     cancel() {
       // The person cancelled in the browser's downloads: the page stops reading (and closes the channel).
+      forget(id);
       port.postMessage({ type: 'cancel' });
     },
   });
@@ -54,9 +118,9 @@ function bodyOf(/** @type {MessagePort} */ port) {
 worker.addEventListener('fetch', (event) => {
   const match = /^\/downloads\/([0-9a-f-]{36})\//.exec(new URL(event.request.url).pathname);
   if (!match?.[1]) return;
-  const download = waiting.get(match[1]);
-  waiting.delete(match[1]);
-  if (!download) {
+  const id = match[1];
+  const download = downloads.get(id);
+  if (!download || download.opened) {
     // 204 No Content: a navigation answered with it stays where it was. A 404 page would replace the app's tab
     // (its uploads cancelled) when an old or made-up download link is opened.
     event.respondWith(new Response(null, { status: 204 }));
@@ -67,5 +131,7 @@ worker.addEventListener('fetch', (event) => {
     'Content-Disposition': contentDisposition(download.name),
     'X-Content-Type-Options': 'nosniff',
   };
-  event.respondWith(new Response(bodyOf(download.port), { headers }));
+  download.opened = true;
+  heard(id);
+  event.respondWith(new Response(bodyOf(id, download), { headers }));
 });

@@ -2,7 +2,8 @@
 // together, in jsdom: the browser's parts jsdom lacks are put in by the test (a MessageChannel from Node, a
 // registration whose worker is the script evaluated in a scope of its own, the link's navigation as a fetch event).
 // The response is an attachment under the name, its body the ZIP byte for byte, its URL good once; a cancel in the
-// browser's downloads or the page's own abort is `cancelled` and stops reading the originals.
+// browser's downloads or the page's own abort is `cancelled` and stops reading the originals; a page gone silent
+// (its tab closed) fails its download, and its unopened link is forgotten, a minute after its last sign.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -209,4 +210,66 @@ test('a worker that does not take the download in time leaves it to the Blob pat
     expect(posted).toEqual(['download']);
     expect(fetches).toEqual([]);
   }, false);
+});
+
+/** A download handed to the worker by a page that then does nothing more unless the test says (its tab closed). */
+async function silentDownload(name: string) {
+  const { port1, port2 } = new MessageChannel();
+  const id = crypto.randomUUID();
+  const ready = new Promise<void>((resolve) => port1.once('message', () => resolve()));
+  worker.postMessage({ type: 'download', id, name }, [port2]);
+  await ready;
+  const open = () => {
+    const link = document.createElement('a');
+    link.setAttribute('href', `/downloads/${id}/${name}`);
+    link.click();
+    return fetches.at(-1)?.response;
+  };
+  return { id, page: port1, open };
+}
+
+test('a download whose page falls silent (its tab closed) fails after a minute; the page’s pings keep it going', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+  const { id, page, open } = await silentDownload('a.zip');
+  try {
+    let outcome: unknown = 'pending';
+    onResponse = (response) =>
+      void response.arrayBuffer().then(
+        () => (outcome = 'ended'),
+        (e: unknown) => (outcome = e),
+      );
+    const response = await open();
+    expect(response?.status).toBe(200);
+    const step = async (ms: number) => {
+      await jest.advanceTimersByTimeAsync(ms);
+      for (let i = 0; i < 3; i++) await messageTurn();
+    };
+    // The pull is posted and never answered; the page's keep-alive at 50 s says it still lives.
+    await step(50_000);
+    worker.postMessage({ type: 'ping', id });
+    await step(55_000);
+    expect(outcome).toBe('pending');
+    await step(6_000);
+    expect(outcome).toEqual(new Error('the page stopped answering'));
+  } finally {
+    page.close();
+    jest.useRealTimers();
+  }
+});
+
+test('a download link not opened within a minute of the page’s last sign is forgotten (answered 204)', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+  const pinged = await silentDownload('pinged.zip');
+  const silent = await silentDownload('silent.zip');
+  try {
+    await jest.advanceTimersByTimeAsync(40_000);
+    worker.postMessage({ type: 'ping', id: pinged.id });
+    await jest.advanceTimersByTimeAsync(21_000);
+    expect((await silent.open())?.status).toBe(204);
+    expect((await pinged.open())?.status).toBe(200);
+  } finally {
+    pinged.page.close();
+    silent.page.close();
+    jest.useRealTimers();
+  }
 });

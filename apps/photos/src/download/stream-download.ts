@@ -66,7 +66,8 @@ export async function streamThroughServiceWorker(
   worker.postMessage({ type: 'download', id, name }, [channel.port2]);
   // From the first message on: opening the stream (the first original's fetch) can itself take longer than the
   // 30 s Firefox gives an idle worker, which would then forget the download.
-  const keepAlive = setInterval(() => worker.postMessage({ type: 'ping' }), KEEP_ALIVE_MS);
+  // Naming the download, the ping also tells the worker that this page still lives (a silent one's download fails).
+  const keepAlive = setInterval(() => worker.postMessage({ type: 'ping', id }), KEEP_ALIVE_MS);
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   try {
     const answered = await Promise.race([
