@@ -1,9 +1,10 @@
 // The viewer's original of a file the server says is past the cap is refused before anything is fetched or a
 // worker started (the whole original would be gathered in memory); the worker started ahead of the first
-// thumbnail is the one worker of the tab.
+// thumbnail is the one worker of the tab. A request that spans a reset (logout, a public album's routes) brings
+// nothing into the new worker or LRU, and does not end the entry of a newer request for the same thumbnail.
 import { expect, jest, test } from '@jest/globals';
 
-import { originalURL, resetMedia, startMediaWorker } from './media.ts';
+import { keptThumbnailURL, originalURL, resetMedia, setMediaRoutes, startMediaWorker, thumbnailURL } from './media.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 test('an original past VIEWER_ORIGINAL_MAX_BYTES is refused with MediaError tooLarge, nothing fetched', async () => {
@@ -27,4 +28,72 @@ test('startMediaWorker starts the one media worker ahead of the first thumbnail,
   expect(worker).toHaveBeenCalledTimes(1);
   expect(worker).toHaveBeenCalledWith(expect.any(URL), { type: 'module', name: 'ente-media' });
   resetMedia();
+});
+
+/** A media worker that answers every call with a small JPEG-looking Blob, and records the URLs it was asked for. */
+function answeringWorker() {
+  const asked: string[] = [];
+  const worker = jest.fn((..._args: unknown[]) => {
+    let listener: ((event: { data: unknown }) => void) | undefined;
+    return {
+      addEventListener: (type: string, given: (event: { data: unknown }) => void) => {
+        if (type === 'message') listener = given;
+      },
+      postMessage: ({ id, args }: { id: number; args: { url: string } }) => {
+        asked.push(args.url);
+        const value = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]);
+        queueMicrotask(() => listener?.({ data: { id, ok: true, value } }));
+      },
+      terminate: jest.fn(),
+    };
+  });
+  let made = 0;
+  Object.assign(globalThis, { Worker: worker });
+  Object.assign(URL, { createObjectURL: () => `blob:test/${++made}`, revokeObjectURL: () => undefined });
+  return asked;
+}
+
+/** Routes whose URLs come when the test says, each named after the routes. */
+function heldRoutes(name: string) {
+  const held: (() => void)[] = [];
+  const objectURL = jest.fn(
+    (kind: 'preview' | 'download', fileID: number) =>
+      new Promise<string>((resolve) => held.push(() => resolve(`https://${name}.test/${kind}/${fileID}`))),
+  );
+  return { routes: { objectURL, cacheThumbnails: false }, release: () => held.shift()?.() };
+}
+
+const file = { id: 3, key: 'k', thumbnailHeader: 'th' };
+
+test('a thumbnail asked for before a reset brings nothing into the new worker or LRU', async () => {
+  const asked = answeringWorker();
+  const before = heldRoutes('before');
+  setMediaRoutes(before.routes);
+  const old = thumbnailURL(file);
+  setMediaRoutes(heldRoutes('after').routes);
+  before.release();
+  await expect(old).rejects.toThrow('media reset');
+  expect(asked).toEqual([]);
+  expect(keptThumbnailURL(file)).toBeUndefined();
+  setMediaRoutes(undefined);
+});
+
+test('an older request for a thumbnail, ending after a reset, leaves the newer one shared', async () => {
+  const asked = answeringWorker();
+  const before = heldRoutes('before');
+  const after = heldRoutes('after');
+  setMediaRoutes(before.routes);
+  const old = thumbnailURL(file);
+  setMediaRoutes(after.routes);
+  const current = thumbnailURL(file);
+  before.release();
+  await expect(old).rejects.toThrow('media reset');
+  // Asked again while the newer request still waits: the same request, not a second fetch.
+  const again = thumbnailURL(file);
+  after.release();
+  expect(await again).toBe(await current);
+  expect(after.routes.objectURL).toHaveBeenCalledTimes(1);
+  expect(asked).toEqual(['https://after.test/preview/3']);
+  expect(keptThumbnailURL(file)).toBe(await current);
+  setMediaRoutes(undefined);
 });

@@ -90,10 +90,24 @@ export function setMediaRoutes(next: MediaRoutes | undefined): void {
 
 const objectURL: MediaRoutes['objectURL'] = (kind, fileID) => routes.objectURL(kind, fileID);
 
-function once(key: string, make: () => Promise<string>): Promise<string> {
+/** Bumped by every reset: what a request started before one brings back is dropped, never kept for the new routes. */
+let generation = 0;
+
+/** Rejects when a reset came since `from`: the old routes' result must not enter the new worker or LRU. */
+function stillCurrent(from: number): void {
+  if (generation !== from) throw new Error('media reset');
+}
+
+/**
+ * The one request in flight for `key`. `make` is given its generation to check (`stillCurrent`) after each wait; an
+ * older request ending after a reset leaves the entry of a newer one with the same key in place.
+ */
+function once(key: string, make: (from: number) => Promise<string>): Promise<string> {
   const pending = inFlight.get(key);
   if (pending) return pending;
-  const started = make().finally(() => inFlight.delete(key));
+  const started = make(generation).finally(() => {
+    if (inFlight.get(key) === started) inFlight.delete(key);
+  });
   inFlight.set(key, started);
   return started;
 }
@@ -110,18 +124,17 @@ export function thumbnailURL(file: ThumbnailSource): Promise<string> {
   const key = thumbnailKey(file);
   const kept = thumbnails.get(key);
   if (kept) return Promise.resolve(kept);
-  return once(`thumbnail:${key}`, async () => {
-    const request = {
-      fileID: file.id,
-      url: await objectURL('preview', file.id),
-      key: file.key,
-      header: file.thumbnailHeader,
-      cache: routes.cacheThumbnails,
-    };
+  return once(`thumbnail:${key}`, async (from) => {
+    const { cacheThumbnails } = routes;
+    const url = await objectURL('preview', file.id);
+    stillCurrent(from);
+    const request = { fileID: file.id, url, key: file.key, header: file.thumbnailHeader, cache: cacheThumbnails };
     const blob = await mediaWorker().call('thumbnail', request);
-    const url = URL.createObjectURL(await typedBlob(blob));
-    thumbnails.set(key, url);
-    return url;
+    const typed = await typedBlob(blob);
+    stillCurrent(from);
+    const objectUrl = URL.createObjectURL(typed);
+    thumbnails.set(key, objectUrl);
+    return objectUrl;
   });
 }
 
@@ -155,9 +168,13 @@ export function originalURL(file: OriginalSource, videoType?: string): Promise<s
   if (file.fileSize !== undefined && file.fileSize > VIEWER_ORIGINAL_MAX_BYTES) {
     return Promise.reject(new MediaError('tooLarge', `more than ${VIEWER_ORIGINAL_MAX_BYTES} bytes`));
   }
-  return once(`original:${key}`, async () => {
-    const blob = await mediaWorker().call('displayableOriginal', await originalRequest(file));
-    const url = URL.createObjectURL(await typedBlob(blob, videoType));
+  return once(`original:${key}`, async (from) => {
+    const request = await originalRequest(file);
+    stillCurrent(from);
+    const blob = await mediaWorker().call('displayableOriginal', request);
+    const typed = await typedBlob(blob, videoType);
+    stillCurrent(from);
+    const url = URL.createObjectURL(typed);
     originals.set(key, url);
     return url;
   });
@@ -165,6 +182,7 @@ export function originalURL(file: OriginalSource, videoType?: string): Promise<s
 
 /** Revokes every object URL and ends the media worker (logout). */
 export function resetMedia(): void {
+  generation++;
   thumbnails.clear();
   originals.clear();
   inFlight.clear();
