@@ -13,3 +13,8 @@ export function streamEncryptedSize(plaintextBytes: number): number {
   const chunks = Math.max(1, Math.ceil(plaintextBytes / STREAM_CHUNK_BYTES));
   return plaintextBytes + chunks * STREAM_CHUNK_OVERHEAD;
 }
+
+/** The plaintext size of an encrypted object of `encryptedBytes` (the inverse of streamEncryptedSize). */
+export function streamPlaintextSize(encryptedBytes: number): number {
+  return Math.max(0, encryptedBytes - Math.ceil(encryptedBytes / STREAM_ENCRYPTED_CHUNK_BYTES) * STREAM_CHUNK_OVERHEAD);
+}

@@ -18,6 +18,7 @@ import {
   STREAM_CHUNK_BYTES,
   STREAM_ENCRYPTED_CHUNK_BYTES,
   streamEncryptedSize,
+  streamPlaintextSize,
 } from './stream.ts';
 
 const MiB = 1024 * 1024;
@@ -73,6 +74,7 @@ describe('encryptStreamBytes / decryptStreamBytes', () => {
     expect(fromB64(key)).toHaveLength(32);
     expect(fromB64(header)).toHaveLength(24);
     expect(encrypted.length).toBe(streamEncryptedSize(size));
+    expect(streamPlaintextSize(encrypted.length)).toBe(size);
     expect(encrypted.length).toBe(size + 17 * Math.max(1, Math.ceil(size / STREAM_CHUNK_BYTES)));
     expect(Buffer.from(await openWithLibsodium(encrypted, header, key)).equals(data)).toBe(true);
     expect(Buffer.from(await decryptStreamBytes(encrypted, header, key)).equals(data)).toBe(true);

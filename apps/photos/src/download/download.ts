@@ -1,12 +1,13 @@
 // Downloads of the photos app: a selection or an album as one streamed ZIP, or one original with its title.
 // Pages call these straight from the person's click (see save.ts), pass an AbortSignal to cancel and get progress
 // in files and bytes. Originals come from media's `openOriginal` (fetched and decrypted in the media worker).
+import { streamPlaintextSize } from '@ente/crypto/stream-sizes.ts';
+
 import { FileType } from '../library/types.ts';
 import { openOriginal } from '../media/media.ts';
 import { saveStream } from './save.ts';
 import { safeFileName, splitExtension } from './zip-names.ts';
 import {
-  plaintextSize,
   ProgressCounter,
   zipStream,
   type DownloadableFile,
@@ -28,7 +29,7 @@ export interface DownloadOptions {
 const zipType = { description: 'ZIP', mime: 'application/zip', extension: '.zip' };
 
 const estimatedBytes = (files: readonly DownloadableFile[]) =>
-  files.reduce((sum, file) => sum + plaintextSize(file.fileSize ?? 0), 0);
+  files.reduce((sum, file) => sum + streamPlaintextSize(file.fileSize ?? 0), 0);
 
 /**
  * Saves `files` as one ZIP named `<name>.zip` (an album's name, or a name the page chose for a selection).

@@ -3,6 +3,7 @@
 // ZIP had to leave out and why (a ZIP goes on without an original that could not be fetched or opened:
 // docs/decisions.md). A snapshot, replaced on each change, for useSyncExternalStore; cancel aborts the download.
 // Logout cancels them and forgets them (their titles are the library's plaintext).
+import { streamPlaintextSize } from '@ente/crypto/stream-sizes.ts';
 import { log } from '@ente/shared/log.ts';
 import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 
@@ -10,7 +11,7 @@ import { MediaError } from '../media/errors.ts';
 import { downloadOriginal, downloadZip, type DownloadOptions } from './download.ts';
 import { DownloadError } from './save.ts';
 import { safeFileName } from './zip-names.ts';
-import { plaintextSize, type DownloadableFile, type DownloadProgress } from './zip-stream.ts';
+import type { DownloadableFile, DownloadProgress } from './zip-stream.ts';
 
 /** Why a file or a download failed, as the panel says it. */
 export type DownloadFailureReason = 'network' | 'notFound' | 'server' | 'tooLarge' | 'damaged' | 'unknown';
@@ -85,7 +86,7 @@ export class Downloads {
     const controller = new AbortController();
     this.controllers.set(id, controller);
     const single = files.length === 1;
-    const bytesTotal = files.reduce((sum, file) => sum + plaintextSize(file.fileSize ?? 0), 0);
+    const bytesTotal = files.reduce((sum, file) => sum + streamPlaintextSize(file.fileSize ?? 0), 0);
     this.tasks = [
       ...this.tasks,
       {

@@ -2,7 +2,7 @@
 // a stream by media's `openOriginal`) only when the ZIP writer reaches it, so one file at a time flows through and
 // no album is ever whole in memory. A live photo's original (itself a small ZIP) is read whole and gives its two
 // files. Names come from the titles, made safe and unique (zip-names.ts); each entry's time is the creation time.
-import { STREAM_CHUNK_OVERHEAD, STREAM_ENCRYPTED_CHUNK_BYTES } from '@ente/crypto/stream-sizes.ts';
+import { streamPlaintextSize } from '@ente/crypto/stream-sizes.ts';
 
 import { FileType, type FileMetadata } from '../library/types.ts';
 import { livePhotoFiles, readLivePhoto, refuseLargeLivePhoto } from './live-photo.ts';
@@ -46,11 +46,6 @@ export interface ZipOptions {
   onSkip?: (file: DownloadableFile, error: unknown) => void;
 }
 
-/** The plaintext size of an encrypted object of `encryptedBytes` (4 MiB chunks, each 17 bytes larger). */
-export function plaintextSize(encryptedBytes: number): number {
-  return Math.max(0, encryptedBytes - Math.ceil(encryptedBytes / STREAM_ENCRYPTED_CHUNK_BYTES) * STREAM_CHUNK_OVERHEAD);
-}
-
 /** When the file was taken, as the ZIP entry's time. */
 export function creationDate(file: DownloadableFile): Date {
   return new Date(Math.floor((file.editedTime ?? file.metadata.creationTime) / 1000));
@@ -67,7 +62,7 @@ export class ProgressCounter {
     files: readonly DownloadableFile[],
     private readonly options: ZipOptions,
   ) {
-    const bytesTotal = files.reduce((sum, file) => sum + plaintextSize(file.fileSize ?? 0), 0);
+    const bytesTotal = files.reduce((sum, file) => sum + streamPlaintextSize(file.fileSize ?? 0), 0);
     this.progress = { filesDone: 0, filesTotal: files.length, bytesDone: 0, bytesTotal };
   }
 
@@ -87,7 +82,7 @@ export class ProgressCounter {
     // A live photo read to its end and then found damaged was counted done already.
     if (!this.fileEnded) this.progress.filesDone += 1;
     this.progress.bytesDone -= this.fileBytes;
-    this.progress.bytesTotal = Math.max(0, this.progress.bytesTotal - plaintextSize(file.fileSize ?? 0));
+    this.progress.bytesTotal = Math.max(0, this.progress.bytesTotal - streamPlaintextSize(file.fileSize ?? 0));
     this.fileBytes = 0;
     this.report();
   }

@@ -35,8 +35,9 @@ test('sizes and the info rows, only those there is something for', () => {
   const taken = new Date(2025, 5, 1, 14, 30);
   const bare = fileAt(1, taken);
   expect(infoRows(bare, undefined, 'en-US').map((row) => row.key)).toEqual(['name', 'date']);
+  // The server's size is the encrypted object's: a 512-byte photo is one chunk, 17 bytes larger.
   const full = fileAt(2, taken, {
-    fileSize: 2048,
+    fileSize: 512 + 17,
     width: 4000,
     height: 3000,
     metadata: { ...bare.metadata, title: 'beach.jpg', latitude: 48.85837, longitude: 2.294481 },
@@ -44,7 +45,7 @@ test('sizes and the info rows, only those there is something for', () => {
   expect(infoRows(full, { camera: 'Apple iPhone 15' }, 'en-US')).toEqual([
     { key: 'name', value: 'beach.jpg' },
     { key: 'date', value: 'Sunday, June 1, 2025 at 2:30 PM' },
-    { key: 'size', value: '2 KB' },
+    { key: 'size', value: '512 B' },
     { key: 'dimensions', value: '4000 × 3000' },
     { key: 'place', value: '48.85837, 2.29448' },
     { key: 'camera', value: 'Apple iPhone 15' },

@@ -1,6 +1,8 @@
 // The viewer's arithmetic, pure: zoom (a scale and an offset, kept within bounds, zooming about a point so that
 // what is under the pointer or between the fingers stays there), what a touch gesture was (a swipe to the
 // previous or next file, or nothing), and the file information as text.
+import { streamPlaintextSize } from '@ente/crypto/stream-sizes.ts';
+
 import { FileType, type GalleryFile } from '../../library/types.ts';
 import { fileTime } from '../gallery/grid-model.ts';
 
@@ -89,7 +91,10 @@ export function infoRows(file: GalleryFile, details: FileDetails | undefined, lo
   const taken = fileTime(file) / 1000;
   // A time no Date holds would make format() throw; the row is left out instead.
   if (Number.isFinite(new Date(taken).getTime())) rows.push({ key: 'date', value: date.format(taken) });
-  if (file.fileSize !== undefined) rows.push({ key: 'size', value: formatBytes(file.fileSize, locale) });
+  // The server gives the encrypted object's size; the photo's own is that less each chunk's 17 bytes.
+  if (file.fileSize !== undefined) {
+    rows.push({ key: 'size', value: formatBytes(streamPlaintextSize(file.fileSize), locale) });
+  }
   const width = details?.width ?? file.width;
   const height = details?.height ?? file.height;
   if (width && height) rows.push({ key: 'dimensions', value: `${width} × ${height}` });
