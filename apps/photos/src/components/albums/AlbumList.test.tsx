@@ -110,3 +110,30 @@ test('share is in the menu of an owned album, leave in that of an album shared w
   expect(onLeave).toHaveBeenCalledWith(expect.objectContaining({ name: 'From Ann' }));
   expect(onShare).toHaveBeenCalledTimes(1);
 });
+
+test('the "uncategorized" and "favorites" albums offer neither rename nor delete (the server keeps them)', async () => {
+  const user = userEvent.setup();
+  const special = [
+    albumOf(4, 'Uncategorized', { type: 'uncategorized' }),
+    albumOf(5, 'Favorites', { type: 'favorites' }),
+    albumOf(6, 'Camera', { type: 'folder' }),
+  ];
+  renderInShell(
+    <AlbumList
+      albums={albumSummaries(special, [])}
+      onOpen={jest.fn()}
+      onRename={jest.fn()}
+      onShare={jest.fn()}
+      onDelete={jest.fn()}
+    />,
+  );
+  // Nothing left to offer on "uncategorized": no menu at all.
+  expect(await screen.findByRole('button', { name: /^Uncategorized/ })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Actions for Uncategorized' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Actions for Favorites' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share']);
+  await user.keyboard('{Escape}');
+  // A folder album (Ente's desktop app makes them) is the person's to rename and delete.
+  await user.click(screen.getByRole('button', { name: 'Actions for Camera' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rename', 'Share', 'Delete']);
+});

@@ -1,6 +1,6 @@
 // The list of albums: a card per album (its cover, the newest file's thumbnail; its name; how many items), the
-// order (by name or newest first) and a menu per album: rename, share or delete one the person owns, leave one
-// shared with them. A card
+// order (by name or newest first) and a menu per album: rename, share or delete one the person owns (not their
+// "uncategorized" or "favorites" album, which the server keeps), leave one shared with them. A card
 // is a button that opens the album; the menu's button sits beside it. Not virtualized: a library has tens or
 // hundreds of albums, not tens of thousands.
 import AddIcon from '@mui/icons-material/Add';
@@ -44,26 +44,13 @@ export interface AlbumListProps {
 }
 
 export function AlbumList(props: AlbumListProps) {
-  const {
-    albums,
-    initialSort = 'newest',
-    Thumbnail = PlaceholderThumbnail,
-    onOpen,
-    onCreate,
-    onRename,
-    onShare,
-    onDelete,
-    onLeave,
-    onCast,
-  } = props;
+  const { albums, initialSort = 'newest', Thumbnail = PlaceholderThumbnail, onOpen, onCreate } = props;
   const [sort, setSort] = useState(initialSort);
   const { t } = useTranslation('photos');
   const sortLabelId = useId();
   const [menu, setMenu] = useState<{ album: Album; anchor: HTMLElement }>();
   const sorted = useMemo(() => sortAlbums(albums, sort, currentLocale()), [albums, sort]);
-  const ownActions = [onRename, onShare, onDelete].some((action) => action !== undefined);
-  const hasMenu = (album: Album) =>
-    onCast !== undefined || (album.role === 'OWNER' ? ownActions : onLeave !== undefined);
+  const hasMenu = (album: Album) => menuActions(album, props).length > 0;
   // Each entry of the menu closes it, then acts on its album.
   const entry = (label: string, action: ((album: Album) => void) | undefined, danger = false) =>
     action && (
@@ -78,7 +65,6 @@ export function AlbumList(props: AlbumListProps) {
         {label}
       </MenuItem>
     );
-  const own = menu?.album.role === 'OWNER';
 
   return (
     <Box component="section" aria-label={t('albums.label')}>
@@ -128,18 +114,43 @@ export function AlbumList(props: AlbumListProps) {
         </Box>
       )}
       <Menu anchorEl={menu?.anchor} open={menu !== undefined} onClose={() => setMenu(undefined)}>
-        {own
-          ? [
-              entry(t('albums.rename'), onRename),
-              // The server shares no "uncategorized" album (where uploads without an album go).
-              entry(t('share.open'), menu.album.type === 'uncategorized' ? undefined : onShare),
-              entry(t('cast.open'), onCast),
-              entry(t('albums.delete'), onDelete, true),
-            ]
-          : [entry(t('cast.open'), onCast), entry(t('share.leave'), onLeave, true)]}
+        {menu &&
+          menuActions(menu.album, props).map(([name, action]) =>
+            entry(t(menuLabels[name]), action, name === 'delete' || name === 'leave'),
+          )}
       </Menu>
     </Box>
   );
+}
+
+type MenuAction = 'rename' | 'share' | 'cast' | 'delete' | 'leave';
+
+const menuLabels = {
+  rename: 'albums.rename',
+  share: 'share.open',
+  cast: 'cast.open',
+  delete: 'albums.delete',
+  leave: 'share.leave',
+} as const satisfies Record<MenuAction, string>;
+
+/** The actions the menu of `album` offers, in order: those given that apply to it. */
+function menuActions(album: Album, props: AlbumListProps): [MenuAction, (album: Album) => void][] {
+  // The server neither deletes nor shares an "uncategorized" album (where uploads without an album go), and
+  // deletes no "favorites"; both show under the names Ente's clients give them, so a rename would not show there.
+  const special = album.type === 'uncategorized' || album.type === 'favorites';
+  const offered: [MenuAction, ((album: Album) => void) | undefined][] =
+    album.role === 'OWNER'
+      ? [
+          ['rename', special ? undefined : props.onRename],
+          ['share', album.type === 'uncategorized' ? undefined : props.onShare],
+          ['cast', props.onCast],
+          ['delete', special ? undefined : props.onDelete],
+        ]
+      : [
+          ['cast', props.onCast],
+          ['leave', props.onLeave],
+        ];
+  return offered.filter((item): item is [MenuAction, (album: Album) => void] => item[1] !== undefined);
 }
 
 function AlbumCard({
