@@ -27,7 +27,8 @@ const muiWithoutCssVars = fileURLToPath(new URL('./mui-without-css-vars.mjs', im
 const sideEffectFreePackages = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 
 /**
- * libheif's eval-free JavaScript build inside heic-to (the photos app's HEIC decoder, apps/photos/src/upload/heif.ts).
+ * libheif's eval-free JavaScript build inside heic-to (the HEIC decoder of the photos app and the cast screen,
+ * packages/shared/src/media/heif.ts).
  * heic-to's exported entries run it in a worker made from a blob: URL, which the apps' CSP (`worker-src 'self'`)
  * refuses, so our own workers import the file itself under the name `heic-to/libheif`.
  */

@@ -1,6 +1,7 @@
-// The paired screen: the album full-screen on black, each photo for SLIDE_MS with a gentle fade, the next one
-// loaded before it replaces the current one (slideshow-loop.ts), no cursor. Ends (onEnd) on a 401 or after
-// repeated failures, which sends the page back to pairing.
+// The paired screen: the album full-screen on black, each photo for the slide interval (slide-timing.ts) with a
+// gentle fade from the one before (the first shows at once), the next one loaded before it replaces the current
+// one (slideshow-loop.ts), no cursor. Ends (onEnd) on a 401 or after repeated failures, which sends the page back
+// to pairing. Loaded with import() once a screen pairs (slideshow-chunk.ts), so not in the page's first load.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -10,10 +11,9 @@ import type { CastPayload } from '@ente/protocol';
 
 import { CastAlbum } from './album.ts';
 import { endOn401, loadSlide, type Slide } from './slide-loader.ts';
+import { FADE_MS, slideIntervalMs } from './slide-timing.ts';
 import { CastEndedError, runSlideshow } from './slideshow-loop.ts';
 
-export const SLIDE_MS = 10_000;
-const FADE_MS = 1000;
 const MAX_FAILURES = 5;
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -26,7 +26,8 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-type Shown = { slide: Slide; serial: number };
+/** A slide on screen; `fade`: it fades in over the one before (the first has none before it). */
+type Shown = { slide: Slide; serial: number; fade: boolean };
 
 export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (reason: 'revoked' | 'failed') => void }) {
   const { t } = useTranslation('cast');
@@ -52,16 +53,16 @@ export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (re
         setEmpty(slide === null);
         if (slide === null) return;
         serial += 1;
-        const shown = { slide, serial };
+        const layerSerial = serial;
         setLayers((before) => {
           const dropped = before.slice(0, Math.max(0, before.length - 1));
           for (const layer of dropped) URL.revokeObjectURL(layer.slide.url);
-          return [...before.slice(-1), shown];
+          return [...before.slice(-1), { slide, serial: layerSerial, fade: before.length > 0 }];
         });
       },
       wait,
       random: Math.random,
-      intervalMs: SLIDE_MS,
+      intervalMs: slideIntervalMs(window.location.search),
       maxFailures: MAX_FAILURES,
       signal: controller.signal,
     }).catch((error: unknown) => {
@@ -92,7 +93,7 @@ export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (re
         '@keyframes castFadeIn': { from: { opacity: 0 }, to: { opacity: 1 } },
       }}
     >
-      {layers.map(({ slide, serial }, index) => {
+      {layers.map(({ slide, serial, fade }, index) => {
         const top = index === layers.length - 1;
         // Each layer is opaque, so that the one fading in hides the one under it entirely once shown.
         return (
@@ -106,7 +107,7 @@ export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (re
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',
-              animation: `castFadeIn ${String(FADE_MS)}ms ease-in-out`,
+              animation: fade ? `castFadeIn ${String(FADE_MS)}ms ease-in-out` : 'none',
               '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
             }}
           >

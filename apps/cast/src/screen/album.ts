@@ -5,7 +5,7 @@ import type { CastPayload, PhotoFile } from '@ente/protocol';
 
 import { castDiff } from './cast-api.ts';
 
-/** Ente's metadata fileType: 0 image, 1 video, 2 live photo (its image is the thumbnail here). */
+/** Ente's metadata fileType: 0 image, 1 video, 2 live photo (a ZIP of its image and its video). */
 export type CastFile = {
   id: number;
   key: string;

@@ -6,6 +6,7 @@ import {
   registerCastDeviceResponseSchema,
   type CastDiffResponse,
 } from '@ente/protocol';
+import { readAtMost } from '@ente/shared/media/read-at-most.ts';
 import { apiOrigin } from '@ente/shared/origins.ts';
 
 /** A cast route answered something else than 2xx (`status`), or nothing at all (`status` 0). */
@@ -13,6 +14,14 @@ export class CastHttpError extends Error {
   constructor(readonly status: number) {
     super(status === 0 ? 'cast request failed' : `cast request answered ${String(status)}`);
     this.name = 'CastHttpError';
+  }
+}
+
+/** A file's bytes went past the most the screen reads of it (the rest was not read). */
+export class CastFileTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`a cast file past ${String(limit)} bytes`);
+    this.name = 'CastFileTooLargeError';
   }
 }
 
@@ -61,14 +70,19 @@ export async function castDiff(castToken: string, sinceTime: number, signal?: Ab
   return castDiffResponseSchema.parse(await response.json());
 }
 
-/** A file's encrypted bytes: its thumbnail (`preview`) or its original (`download`), the token in the query. */
+/**
+ * A file's encrypted bytes: its thumbnail (`preview`) or its original (`download`), the token in the query; at most
+ * `limit` bytes are read (the server and the album's other uploaders are not trusted with the screen's memory).
+ */
 export async function castFileBytes(
   castToken: string,
   id: number,
   kind: 'preview' | 'download',
+  limit: number,
   signal?: AbortSignal,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const query = new URLSearchParams({ castToken });
   const response = await request(`/cast/files/${kind}/${String(id)}?${query.toString()}`, { signal });
-  return new Uint8Array(await response.arrayBuffer());
+  if (!response.body) return new Uint8Array();
+  return readAtMost(response.body, limit, () => new CastFileTooLargeError(limit));
 }

@@ -75,6 +75,22 @@ test('each slide is loaded before it is shown, the album is read each round, and
   expect(events.filter((e) => e.startsWith('read'))).toHaveLength(4);
 });
 
+test('an album of one photo loads it once and keeps it on screen, reading the album again each interval', async () => {
+  const { deps, events } = fakeDeps([[5]], { stopAfter: 100 });
+  let waits = 0;
+  deps.wait = (_ms, signal) => {
+    events.push('wait');
+    waits += 1;
+    if (waits >= 4) return Promise.reject(new Error('stopped'));
+    return signal.aborted ? Promise.reject(signal.reason as Error) : Promise.resolve();
+  };
+  await expect(runSlideshow(deps)).rejects.toThrow('stopped');
+  expect(events.filter((e) => e.startsWith('load '))).toEqual(['load 5']);
+  expect(shown(events)).toEqual([5]);
+  // (once at the start, then once before each of the four pauses, the last of which the stop cut short)
+  expect(events.filter((e) => e.startsWith('read'))).toHaveLength(5);
+});
+
 test('a photo added to the album is shown in the round after the read that found it', async () => {
   const { deps, events } = fakeDeps(
     [

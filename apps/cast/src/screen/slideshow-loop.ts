@@ -1,7 +1,8 @@
 // The slideshow's loop, apart from React and the network so that it can be tested: the album is read again at the
 // start of each round, the next slide is loaded (fetched, decrypted, decoded) while the current one is shown, and
-// it replaces the current one only once ready, so no frame is blank. A file that will not load is skipped; a 401
-// ends the loop at once (revoked), and so do `maxFailures` failures in a row.
+// it replaces the current one only once ready, so no frame is blank. The slide on screen is not loaded again when
+// it comes next (an album of one photo). A file that will not load is skipped; a 401 ends the loop at once
+// (revoked), and so do `maxFailures` failures in a row.
 import { advance, current, joinAlbum, type Deck } from './deck.ts';
 
 export class CastEndedError extends Error {
@@ -49,7 +50,7 @@ export async function runSlideshow<Slide>(deps: SlideshowDeps<Slide>): Promise<n
   let deck: Deck = { order: [], position: 0 };
   // Whether the deck's current file was already shown (or skipped), and whether any slide is on screen.
   let visited = false;
-  let showing = false;
+  let showing: number | undefined;
   for (;;) {
     // At a round's end (or while there is nothing yet) the album is read again first.
     if (deck.position + 1 >= deck.order.length) {
@@ -60,15 +61,20 @@ export async function runSlideshow<Slide>(deps: SlideshowDeps<Slide>): Promise<n
     const id = current(nextDeck);
     if (id === undefined) {
       deps.show(null);
-      showing = false;
+      showing = undefined;
       visited = false;
       await deps.wait(deps.intervalMs, signal);
       continue;
     }
     // The pause runs while the next slide loads: a slide shows for the interval, plus any load past it.
-    const pause = showing ? deps.wait(deps.intervalMs, signal) : Promise.resolve();
+    const pause = showing !== undefined ? deps.wait(deps.intervalMs, signal) : Promise.resolve();
     deck = nextDeck;
     visited = true;
+    if (id === showing) {
+      // Already on screen (an album of one photo): it stays, decoded, for another interval.
+      await pause;
+      continue;
+    }
     let slide: Slide;
     try {
       slide = await deps.load(id, signal);
@@ -81,6 +87,6 @@ export async function runSlideshow<Slide>(deps: SlideshowDeps<Slide>): Promise<n
     await pause;
     failures = 0;
     deps.show(slide);
-    showing = true;
+    showing = id;
   }
 }

@@ -15,6 +15,7 @@ import {
   type PairingState,
 } from './pairing.ts';
 import { makeScreenKeys, type ScreenKeys } from './screen-keys.ts';
+import { loadSlideshow } from './slideshow-chunk.ts';
 
 export function usePairing(): [PairingState, (event: PairingEvent) => void] {
   const [state, dispatch] = useReducer(nextPairing, initialPairing);
@@ -52,6 +53,8 @@ export function usePairing(): [PairingState, (event: PairingEvent) => void] {
       try {
         const sealed = await pollCastData(code);
         if (sealed !== null) {
+          // The slideshow's code comes while the payload opens.
+          void loadSlideshow().catch(() => undefined);
           const { open } = await pair();
           const parsed = castPayloadSchema.safeParse(JSON.parse(await open(sealed)) as unknown);
           event = parsed.success ? { type: 'opened', payload: parsed.data } : { type: 'unreadable' };

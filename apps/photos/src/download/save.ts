@@ -6,9 +6,9 @@
 // a larger download is refused with DownloadError('tooLarge'), which the page explains (docs/decisions.md, "The
 // photos app"). Nothing is logged.
 
+import { capBytes } from '@ente/shared/media/read-at-most.ts';
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 
-import { capBytes } from '../media/read-at-most.ts';
 import { streamThroughServiceWorker } from './stream-download.ts';
 
 /** The largest download gathered in a Blob where no file can be picked (1 GiB). */

@@ -4,10 +4,11 @@
 // ReadableStream. URLs carry the token in the query (`?token=`, docs/protocol.md#photos) so that the 307 to
 // the store carries no header; nothing is logged.
 import { decryptBlobBytes, decryptingStream, DecryptionError, toB64 } from '@ente/crypto';
+import { displayableOriginal } from '@ente/shared/media/heif.ts';
+import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
-import { displayableOriginal } from '../upload/heif.ts';
 import { MediaError } from './errors.ts';
-import { capBytes, readAtMost, THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
+import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
 

@@ -1,41 +1,7 @@
-// Reading what someone else wrote (a thumbnail, a live photo, an entry of its ZIP) whole into memory, never past a
-// cap: the server and other sharers are untrusted, and a read without one lets them take the tab's memory.
+// The photos app's caps on what it reads whole (readAtMost and capBytes of @ente/shared/media/read-at-most.ts):
+// the server and other sharers are untrusted, and a read without a cap lets them take the tab's memory.
 
 /** The most of a thumbnail read (Ente's are at most about 100 KB): a larger answer is refused, not read. */
 export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
 /** The most of an original gathered whole for the viewer (a video included); larger is refused (`tooLarge`). */
 export const VIEWER_ORIGINAL_MAX_BYTES = 1024 ** 3;
-
-/** The bytes of `stream`, rejecting with `tooLarge()` as soon as they pass `limit` (the rest is not read). */
-export async function readAtMost(
-  stream: ReadableStream<Uint8Array>,
-  limit: number,
-  tooLarge: () => Error,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
-}
-
-/** A pass-through that errors with `tooLarge()` once more than `limit` bytes went through it. */
-export function capBytes(limit: number, tooLarge: () => Error): TransformStream<Uint8Array, Uint8Array> {
-  let total = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      total += chunk.length;
-      if (total > limit) controller.error(tooLarge());
-      else controller.enqueue(chunk);
-    },
-  });
-}

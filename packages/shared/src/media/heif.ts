@@ -1,5 +1,5 @@
-// HEIC/HEIF stills in the workers (the browser's own decoder where it has one, libheif
-// in a worker otherwise; docs/decisions.md#the-photos-app). A file is HEIF by its ISO BMFF `ftyp` box, never by its
+// HEIC/HEIF stills in the workers of the photos app (upload, viewer) and the cast screen (the browser's own decoder
+// where it has one, libheif in a worker otherwise; docs/decisions.md#the-photos-app). A file is HEIF by its ISO BMFF `ftyp` box, never by its
 // name. The browser's createImageBitmap is always tried first (Safari 17+ decodes HEIC); otherwise libheif, from
 // heic-to, is imported on demand (its own chunk, about 3 MB, fetched the first time such a file is met) and
 // decodes here, in the worker. Nothing is logged.
