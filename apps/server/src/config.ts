@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 
 import { z } from 'zod';
 
+import { castLimits } from '@ente/protocol';
+
 import { parseTrustedProxies, type TrustedProxies } from './lib/addresses.ts';
 
 export type Config = z.infer<typeof configSchema>;
@@ -100,6 +102,13 @@ const configSchema = z.object({
     .optional(),
   SMTP_FROM: z.string().min(3).default('verify@ente.com'),
   OTT_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** How long a cast screen's code waits for a sender (docs/protocol.md#cast); shorter for the browser tests. */
+  CAST_CODE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(castLimits.codeMinutes * 60)
+    .default(castLimits.codeMinutes * 60),
   /** Fixed codes for test addresses (never used for purpose "change"); off by default. */
   FIXED_OTTS: fixedOttList.default([]),
   FIXED_OTT_DOMAIN_SUFFIX: z

@@ -9,7 +9,7 @@ import { collectionSchema, photoFileSchema, photoID } from './photos.ts';
 export const castLimits = {
   /** Characters of a pairing code: the first from `codeLetters`, the others from `codeSymbols`. */
   codeLength: 6,
-  /** How long a code waits for a sender, from its registration. */
+  /** How long a code waits for a sender, from its registration (the server may be set shorter: CAST_CODE_SECONDS). */
   codeMinutes: 60,
   /** A paired screen's token dies after this long without a request. */
   tokenIdleDays: 7,

@@ -3,8 +3,9 @@
 // token reads that album's diff, info and files and nothing else (no other album, no account route: a cast
 // token opens no route that no credential opens, besides its own); what ends a cast (revoke-all, one
 // device revoked, the album deleted, unshared or left, the pairing session logged out, a week unused); and
-// the codes: museum's alphabet, an hour to pair, first pairing wins, wrong and expired codes refused, wrong
-// codes counted per account and per address, at most 50 casts per account, 400 for malformed input.
+// the codes: museum's alphabet, an hour to pair (or CAST_CODE_SECONDS), first pairing wins, wrong and expired
+// codes refused, wrong codes counted per account and per address, at most 50 casts per account, 400 for
+// malformed input.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -532,5 +533,19 @@ describe('cast codes per client address', () => {
     assert.equal(refused.status, 429, 'the answer to a live code says nothing once the address is over');
     server.clock.advance(MINUTE);
     assert.equal((await live.poll()).status, 200);
+  });
+});
+
+describe('a shorter code lifetime (CAST_CODE_SECONDS)', () => {
+  const { server } = suiteServer({ env: { CAST_CODE_SECONDS: '30' } });
+
+  test('a code lives the seconds set, then is gone as an expired one', async () => {
+    const screen = await Screen.register(server);
+    server.clock.advance(30_000_000);
+    assert.equal((await screen.poll()).status, 200);
+    server.clock.advance(1);
+    const gone = await screen.poll();
+    assert.equal(gone.status, 404);
+    assert.deepEqual(gone.body, { code: 'NOT_FOUND', message: 'active code not found' });
   });
 });

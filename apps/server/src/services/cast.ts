@@ -33,7 +33,7 @@ import { lockUser } from '../db/users.ts';
 import type { RequestClient } from '../http/client-app.ts';
 import { apiError, middlewareError, plainError, rateLimited } from '../http/errors.ts';
 import { addressKey } from '../lib/addresses.ts';
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE, MICROS_PER_SECOND } from '../lib/clock.ts';
 import { sha256B64Url } from '../lib/hashing.ts';
 import { collectionToWire, filesPageSince } from './collections.ts';
 import type { Context } from './context.ts';
@@ -141,7 +141,7 @@ export async function publishCast(
       if ((await castingDb.countLiveCasts(tx, sender.userID)) >= castLimits.maxDevices) {
         throw apiError(403, 'CAST_DEVICE_LIMIT_REACHED', 'device limit reached');
       }
-      const createdAfter = now - castLimits.codeMinutes * MICROS_PER_MINUTE;
+      const createdAfter = now - castCodeMicros(ctx);
       const row = await castingDb.lockUnpairedCode(tx, body.deviceCode, createdAfter);
       if (!row) return false;
       await castingDb.pairCastDevice(tx, row.id, {
@@ -240,8 +240,13 @@ function newCode(): string {
   return code;
 }
 
+/** How long an unpaired code lives (`CAST_CODE_SECONDS`: an hour unless set shorter). */
+export function castCodeMicros(ctx: Pick<Context, 'config'>): number {
+  return ctx.config.CAST_CODE_SECONDS * MICROS_PER_SECOND;
+}
+
 function isExpired(ctx: Context, createdAt: string | number): boolean {
-  return ctx.clock.nowMicros() - Number(createdAt) > castLimits.codeMinutes * MICROS_PER_MINUTE;
+  return ctx.clock.nowMicros() - Number(createdAt) > castCodeMicros(ctx);
 }
 
 type CodeRow = NonNullable<Awaited<ReturnType<typeof castingDb.liveCodeRow>>>;

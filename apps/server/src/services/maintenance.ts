@@ -6,6 +6,7 @@ import { castLimits, limits } from '@ente/protocol';
 import { deleteStaleCasts } from '../db/casting.ts';
 import { analyze, deleteExpiredRows } from '../db/maintenance.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../lib/clock.ts';
+import { castCodeMicros } from './cast.ts';
 import type { Context } from './context.ts';
 
 export async function purgeExpired(ctx: Context): Promise<void> {
@@ -24,7 +25,7 @@ export async function purgeExpired(ctx: Context): Promise<void> {
   });
   // Cast codes nobody paired within their hour, casts idle for their days, revoked ones (services/cast.ts).
   await deleteStaleCasts(ctx.db, {
-    unpairedBefore: now - castLimits.codeMinutes * MICROS_PER_MINUTE,
+    unpairedBefore: now - castCodeMicros(ctx),
     idleBefore: now - castLimits.tokenIdleDays * MICROS_PER_DAY,
   });
 }
