@@ -436,6 +436,14 @@ describe('with the default configuration', () => {
       });
     });
 
+    test("details: a free plan of a year's period that has not expired (Ente's photos app parses both)", async () => {
+      await signUp(api, server.mail, { srp: false });
+      const { subscription } = (await api.get<UserDetailsResponse>('/users/details/v2')).body;
+      assert.equal(subscription.productID, 'free');
+      assert.equal(subscription.period, 'year');
+      assert.ok(subscription.expiryTime > (Date.now() + 50 * 365 * 86_400_000) * 1000);
+    });
+
     test('e-mail MFA turned on shows in the details', async () => {
       await signUp(api, server.mail, { srp: false });
       assert.equal((await api.put('/users/email-mfa', { isEnabled: true })).status, 200);

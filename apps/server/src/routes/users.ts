@@ -133,6 +133,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Context): void {
   });
 }
 
+/**
+ * When the free plan ends: never, in effect (museum writes 100 years after sign-up). Ente's photos app
+ * calls a subscription whose expiryTime has passed "expired" and asks the person to renew.
+ */
+const freePlanExpiryTime = Date.UTC(2126, 0, 1) * 1000;
+
+/**
+ * The one plan of a server without billing. `period` is the free plan's ("year", as /billing/user-plans
+ * says): Ente's photos app keeps only "month" or "year" when it parses the details, cannot parse what it
+ * kept after any other value, and shows a blank page on the next load.
+ */
 function freeSubscription(userID: number, storage: number): UserDetailsResponse['subscription'] {
   return {
     id: 0,
@@ -140,10 +151,10 @@ function freeSubscription(userID: number, storage: number): UserDetailsResponse[
     productID: 'free',
     storage,
     originalTransactionID: 'none',
-    expiryTime: 0,
+    expiryTime: freePlanExpiryTime,
     paymentProvider: '',
     attributes: {},
     price: '',
-    period: '',
+    period: 'year',
   };
 }
