@@ -140,3 +140,43 @@ test('nothing chosen, nothing to do', () => {
   expect(dedupPlan([], albums)).toEqual([]);
   expect(duplicateGroups([galleryFile(1, [10], { hash: 'a' })], me, albums)).toEqual([]);
 });
+
+test('a copy in an album where the user is a viewer is kept, or stays; a group with nothing to trash is left out', () => {
+  const withViewer = [...albums, { id: 31, role: 'VIEWER' as const }];
+  const files = [
+    // a: 1 is in more albums, but 2 is in a viewer's album: 2 is kept (added to 10 and 11), 1 goes.
+    galleryFile(1, [10, 11], { hash: 'a' }),
+    galleryFile(2, [12, 30], { hash: 'a' }),
+    // b: each in a different viewer's album: neither can go.
+    galleryFile(3, [10, 30], { hash: 'b' }),
+    galleryFile(4, [11, 31], { hash: 'b' }),
+    // c: both in the same viewer's album, where the kept one already is: 6 goes; 7 (another viewer's) stays.
+    galleryFile(5, [10, 30], { hash: 'c' }),
+    galleryFile(6, [11, 30], { hash: 'c' }),
+    galleryFile(7, [12, 31], { hash: 'c' }),
+  ];
+  const groups = duplicateGroups(files, me, withViewer);
+  expect(groups.map((group) => [group.keep.id, ids(group.trash), ids(group.stays), ids(group.files)])).toEqual([
+    [5, [6], [7], [5, 6, 7]],
+    [2, [1], [], [2, 1]],
+  ]);
+  expect(
+    dedupPlan(groups, withViewer).map((request) => [
+      request.kind,
+      'albumID' in request ? request.albumID : null,
+      ids(request.files),
+    ]),
+  ).toEqual([
+    ['add-files', 10, [2]],
+    ['add-files', 11, [5, 2]],
+    ['trash', null, [6, 1]],
+  ]);
+});
+
+test('the plan leaves out a copy whose album became a viewer’s after the groups were drawn', () => {
+  const files = [galleryFile(1, [10, 11], { hash: 'a' }), galleryFile(2, [12, 20], { hash: 'a' })];
+  const groups = duplicateGroups(files, me, albums);
+  expect(ids(groups[0]?.trash ?? [])).toEqual([2]);
+  const now = albums.map((album) => (album.id === 20 ? { ...album, role: 'VIEWER' as const } : album));
+  expect(dedupPlan(groups, now)).toEqual([]);
+});

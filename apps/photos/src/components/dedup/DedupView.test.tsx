@@ -7,7 +7,7 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 import { duplicateGroups, type DuplicateGroup } from '../../dedup/duplicates.ts';
 import type { GalleryFile } from '../../library/types.ts';
 import { albumOf, fileAt } from '../testing/files.ts';
-import { DedupView } from './DedupView.tsx';
+import { DedupView, FILES_SHOWN, GROUPS_SHOWN } from './DedupView.tsx';
 
 beforeAll(() => loadNamespace('photos'));
 
@@ -51,4 +51,46 @@ test('nothing chosen: nothing to remove; no groups: says so', async () => {
   unmount();
   renderInShell(<DedupView groups={[]} onRemove={jest.fn(() => Promise.resolve())} />);
   expect(await screen.findByText('No duplicates found.')).toBeInTheDocument();
+});
+
+test('many groups come a page at a time and a big group shows some of its copies, so few thumbnails mount', async () => {
+  const user = userEvent.setup();
+  // One group of 30 copies, then 119 pairs: 150 groups' worth of thumbnails were 268 at once.
+  const big = Array.from({ length: 30 }, (_, i) => same(1000 + i, 'big', [1]));
+  const pairs = Array.from({ length: 119 }, (_, i) => [same(2 * i + 1, `p${i}`, [1]), same(2 * i + 2, `p${i}`, [1])]);
+  const many = duplicateGroups([...big, ...pairs.flat()], 1, [albumOf(1, 'One')]);
+  renderInShell(<DedupView groups={many} onRemove={jest.fn(() => Promise.resolve())} />);
+  // Every group still counts in what goes.
+  expect(
+    await screen.findByText('Groups of identical files: 120. Files to remove: 148. Space freed: 148 MB.'),
+  ).toBeInTheDocument();
+  expect(screen.getAllByRole('checkbox')).toHaveLength(GROUPS_SHOWN);
+  expect(screen.getAllByRole('img')).toHaveLength(FILES_SHOWN + (GROUPS_SHOWN - 1) * 2);
+  expect(screen.getByText(`Copies not shown: ${30 - FILES_SHOWN}`)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show more (groups not shown: 70)' }));
+  await user.click(screen.getByRole('button', { name: 'Show more (groups not shown: 20)' }));
+  expect(screen.getAllByRole('checkbox')).toHaveLength(120);
+  expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+});
+
+test('a copy in an album the person can only view says it stays, and is the one kept where it can be', async () => {
+  const pinned = duplicateGroups(
+    [same(1, 'x', [2, 4]), same(2, 'x', [1, 2, 3]), same(3, 'x', [1, 3]), same(4, 'y', [1, 2]), same(5, 'y', [1, 4])],
+    1,
+    [
+      albumOf(1, 'One'),
+      albumOf(2, 'Two'),
+      albumOf(3, 'Ann’s', { role: 'VIEWER' }),
+      albumOf(4, 'Bob’s', { role: 'VIEWER' }),
+    ],
+  );
+  renderInShell(<DedupView groups={pinned} onRemove={jest.fn(() => Promise.resolve())} />);
+  const fate = async (title: string) => (await screen.findByRole('img', { name: title })).closest('li')?.textContent;
+  expect(await fate('x-2.jpg')).toMatch(/Kept$/);
+  expect(await fate('x-3.jpg')).toMatch(/To the trash$/);
+  expect(await fate('x-1.jpg')).toMatch(/Stays: in an album you can only view$/);
+  // y-4 is the older in as many albums, but y-5 is in a viewer's album: kept, so that y-4 can go.
+  expect(await fate('y-5.jpg')).toMatch(/Kept$/);
+  expect(await fate('y-4.jpg')).toMatch(/To the trash$/);
+  expect(screen.getByText('Groups of identical files: 2. Files to remove: 2. Space freed: 2 MB.')).toBeInTheDocument();
 });

@@ -1,7 +1,9 @@
 // The deduplicate page's view: the groups of identical files (../../dedup/duplicates.ts finds them), each with the
 // copy kept and those going to the trash, a checkbox to leave a group out, how many files go and how much space
-// that frees, and "Remove duplicates", confirmed first. The page runs the plan (dedupPlan, then the library's
-// writes); this view only says which groups.
+// that frees, and "Remove duplicates", confirmed first. A copy that stays (in an album the person can only view)
+// says so. The groups come GROUPS_SHOWN at a time ("Show more") and each shows FILES_SHOWN copies at most, so that
+// a library with thousands of duplicates mounts no thousands of thumbnails. The page runs the plan (dedupPlan,
+// then the library's writes); this view only says which groups.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -18,6 +20,11 @@ import { EmptyState } from '../EmptyState.tsx';
 import { PlaceholderThumbnail, type ThumbnailProps } from '../gallery/Thumbnail.tsx';
 import { formatBytes } from '../viewer/viewer-model.ts';
 
+/** Groups shown at first, and added by each "Show more". */
+export const GROUPS_SHOWN = 50;
+/** Copies shown of one group (the kept one first); the rest are counted. */
+export const FILES_SHOWN = 12;
+
 const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 export interface DedupViewProps {
@@ -33,6 +40,7 @@ export function DedupView({ groups, Thumbnail = PlaceholderThumbnail, onRemove }
   // The groups left out by the person, by key (every group is in at first, and so is a new one).
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ open: boolean; key: number }>();
+  const [shown, setShown] = useState(GROUPS_SHOWN);
   if (groups.length === 0) return <EmptyState body={t('dedup.none')} />;
 
   const chosen = groups.filter((group) => !left.has(group.key));
@@ -64,20 +72,30 @@ export function DedupView({ groups, Thumbnail = PlaceholderThumbnail, onRemove }
         </Button>
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-        {groups.map((group) => (
+        {groups.slice(0, shown).map((group) => (
           <Box component="li" key={group.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
             <FormControlLabel
               control={<Checkbox checked={!left.has(group.key)} onChange={() => toggle(group.key)} />}
               label={`${t('dedup.include')} (${t('dedup.group', { count: group.files.length })})`}
             />
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {group.files.map((file) => (
-                <DuplicateFile key={file.id} file={file} kept={file.id === group.keep.id} Thumbnail={Thumbnail} />
+              {group.files.slice(0, FILES_SHOWN).map((file) => (
+                <DuplicateFile key={file.id} file={file} fate={fateOf(group, file)} Thumbnail={Thumbnail} />
               ))}
             </Box>
+            {group.files.length > FILES_SHOWN && (
+              <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+                {t('dedup.more_files', { count: group.files.length - FILES_SHOWN })}
+              </Typography>
+            )}
           </Box>
         ))}
       </Box>
+      {groups.length > shown && (
+        <Button sx={{ mt: 2 }} onClick={() => setShown((count) => count + GROUPS_SHOWN)}>
+          {t('dedup.show_more', { count: groups.length - shown })}
+        </Button>
+      )}
       {confirm && (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -95,15 +113,23 @@ export function DedupView({ groups, Thumbnail = PlaceholderThumbnail, onRemove }
   );
 }
 
+type Fate = 'kept' | 'to_trash' | 'stays';
+
+function fateOf(group: DuplicateGroup, file: GalleryFile): Fate {
+  if (file.id === group.keep.id) return 'kept';
+  return group.stays.includes(file) ? 'stays' : 'to_trash';
+}
+
 function DuplicateFile({
   file,
-  kept,
+  fate,
   Thumbnail,
 }: {
   file: GalleryFile;
-  kept: boolean;
+  fate: Fate;
   Thumbnail: ComponentType<ThumbnailProps>;
 }) {
+  const kept = fate === 'kept';
   const { t } = useTranslation('photos');
   const title = file.metadata.title;
   return (
@@ -128,7 +154,7 @@ function DuplicateFile({
         variant="caption"
         sx={{ display: 'block', color: kept ? 'primary.main' : 'text.secondary', fontWeight: 600 }}
       >
-        {t(kept ? 'dedup.kept' : 'dedup.to_trash')}
+        {t(`dedup.${fate}`)}
       </Typography>
     </Box>
   );
