@@ -101,6 +101,38 @@ test('loading shows the preview and a spinner; a failure says so and offers to t
   expect(onRetry).toHaveBeenCalled();
 });
 
+test('the stage captures the pointer on a photo only, so a video’s controls and Try again get their clicks', async () => {
+  // Chromium sends the click of a captured pointer to the element holding it: captured by the stage, a click on
+  // the video's play button or on Try again never reaches them.
+  const captured: string[] = [];
+  Object.assign(HTMLElement.prototype, {
+    setPointerCapture(this: HTMLElement) {
+      captured.push(this.querySelector('video') ? 'video' : this.querySelector('[role=alert]') ? 'failure' : 'photo');
+    },
+  });
+  try {
+    renderViewer({}, (file) =>
+      file.id === 3 ? { status: 'error', onRetry: jest.fn() } : { status: 'ready', url: 'blob:' },
+    );
+    const dialog = await screen.findByRole('dialog');
+    const press = () => {
+      const stage = screen.getByTestId('viewer-stage');
+      fireEvent.pointerDown(stage, { pointerId: 1, pointerType: 'mouse', clientX: 10, clientY: 10 });
+      fireEvent.pointerUp(stage, { pointerId: 1, pointerType: 'mouse', clientX: 10, clientY: 10 });
+    };
+    press();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(dialog.querySelector('video')).not.toBeNull();
+    press();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+    press();
+    expect(captured).toEqual(['photo']);
+  } finally {
+    delete (HTMLElement.prototype as { setPointerCapture?: unknown }).setPointerCapture;
+  }
+});
+
 test('the info panel shows what is known of the file', async () => {
   const user = userEvent.setup();
   renderViewer({ details: { camera: 'Pixel 9', place: 'Lisbon' } });

@@ -63,8 +63,12 @@ export function ZoomStage({ zoom, zoomable, onZoom, onSwipe, children }: ZoomSta
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const { pointers } = gesture.current;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    // Moves outside the stage still belong to the gesture (a DOM without pointer capture, jsdom's, goes without).
-    (event.currentTarget as Partial<Pick<Element, 'setPointerCapture'>>).setPointerCapture?.(event.pointerId);
+    // Moves outside the stage still belong to a pan or pinch (a DOM without pointer capture, jsdom's, goes without).
+    // Only on a photo: Chromium sends a captured pointer's click to the stage, so a video's own controls and the
+    // Try again button would never get theirs (a swipe needs no capture: the stage fills the window).
+    if (zoomable) {
+      (event.currentTarget as Partial<Pick<Element, 'setPointerCapture'>>).setPointerCapture?.(event.pointerId);
+    }
     if (pointers.size === 1) gesture.current.start = { x: event.clientX, y: event.clientY, time: event.timeStamp };
     else gesture.current.start = undefined;
     gesture.current.spread = pointers.size === 2 ? spreadOf(pointers) : undefined;
