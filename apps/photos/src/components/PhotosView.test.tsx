@@ -105,6 +105,17 @@ test("in an album's view, remove from album hands the selection to the page; els
   expect(removeFromAlbum).toHaveBeenCalledWith(trip, [2, 3]);
 });
 
+test('a removal from the album that fails says so', async () => {
+  const user = userEvent.setup();
+  const removeFromAlbum = jest.fn((_from: Album, _ids: readonly number[]) => Promise.reject(new Error('offline')));
+  renderView({ album: trip, extra: { removeFromAlbum } });
+  await select(user, 'IMG_2.jpg');
+  await user.click(screen.getByRole('button', { name: 'Remove from album' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The items could not be removed from the album. Check your connection and try again.',
+  );
+});
+
 test('remove from album needs an album', async () => {
   const user = userEvent.setup();
   renderView({ extra: { removeFromAlbum: jest.fn(() => Promise.resolve()) } });

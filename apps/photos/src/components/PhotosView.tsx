@@ -14,6 +14,7 @@ import { GalleryGrid } from './gallery/GalleryGrid.tsx';
 import type { ThumbnailProps } from './gallery/Thumbnail.tsx';
 import { SelectionBar } from './selection/SelectionBar.tsx';
 import { useViewSelection } from './selection/use-view-selection.ts';
+import { useFailureNotice } from './use-failure-notice.tsx';
 import { LazyViewer } from './viewer/LazyViewer.tsx';
 import { useViewerFile, type UseViewerMedia } from './viewer/use-viewer-file.ts';
 
@@ -54,6 +55,7 @@ export function PhotosView(props: PhotosViewProps) {
   const { clear, ids: selectedIDs, gridProps, barProps } = useViewSelection(files);
   const dialogs = useAlbumDialogs();
   const viewer = useViewerFile(files, useViewerMedia);
+  const failures = useFailureNotice();
 
   const { createAlbum, addToAlbum, moveToAlbum, removeFromAlbum, trash, download, slideshow } = actions;
   const canPick = createAlbum !== undefined || albums.length > 0;
@@ -75,9 +77,11 @@ export function PhotosView(props: PhotosViewProps) {
             ? () => dialogs.open({ kind: 'pick', purpose: { kind: 'move', from: album }, fileIDs: selectedIDs })
             : undefined
         }
-        // Removed files leave this view by themselves; a failure is the page's to report.
+        // Removed files leave this view by themselves; a failure is said (the page logs it).
         onRemoveFromAlbum={
-          removeFromAlbum && album ? () => void removeFromAlbum(album, selectedIDs).catch(() => undefined) : undefined
+          removeFromAlbum && album
+            ? () => failures.run(() => removeFromAlbum(album, selectedIDs), t('selection.remove_failed'))
+            : undefined
         }
         onDownload={download ? () => download(selectedIDs) : undefined}
         onSlideshow={slideshow ? () => slideshow(selectedIDs) : undefined}
@@ -99,6 +103,7 @@ export function PhotosView(props: PhotosViewProps) {
         {...viewer.viewerProps}
         onTrash={trash ? (file) => dialogs.open({ kind: 'trash', fileIDs: [file.id] }) : undefined}
       />
+      {failures.element}
     </>
   );
 }

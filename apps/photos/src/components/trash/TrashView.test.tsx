@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import type { TrashedFile } from '../../library/types.ts';
+import type { ThumbnailProps } from '../gallery/Thumbnail.tsx';
 import { fileAt } from '../testing/files.ts';
 import { daysLeft, TrashView, type TrashViewActions } from './TrashView.tsx';
 
@@ -92,6 +93,47 @@ test('restore a selection; delete another for ever once confirmed', async () => 
   await user.click(within(dialog).getByRole('button', { name: 'Delete for ever' }));
   expect(calls.deleteForever).toHaveBeenCalledWith([2]);
   expect(await screen.findByText('The trash is empty.')).toBeInTheDocument();
+});
+
+test('a restore that fails says so; the selection stays for another try', async () => {
+  const user = userEvent.setup();
+  const restore = jest.fn((_ids: readonly number[]) => Promise.reject(new Error('offline')));
+  renderInShell(
+    <TrashView
+      trash={initial}
+      useViewerMedia={() => ({ source: { status: 'loading' } })}
+      actions={{ restore }}
+      now={now}
+    />,
+  );
+  await user.click(await screen.findByRole('checkbox', { name: 'Select IMG_2.jpg' }));
+  await user.click(screen.getByRole('button', { name: 'Restore' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The items could not be restored. Check your connection and try again.',
+  );
+  expect(screen.getByRole('checkbox', { name: 'Select IMG_2.jpg' })).toBeChecked();
+});
+
+test('a change of the trash mounts no thumbnail anew; the days left follow it', async () => {
+  const mounted: number[] = [];
+  function Thumbnail({ file, alt }: ThumbnailProps) {
+    useEffect(() => void mounted.push(file.id), [file.id]);
+    return <img src={`blob:${file.id}`} alt={alt} />;
+  }
+  let setTrash: (trash: readonly TrashedFile[]) => void = () => undefined;
+  function Page() {
+    const [trash, set] = useState<readonly TrashedFile[]>(initial);
+    setTrash = set;
+    const media = () => ({ source: { status: 'loading' } }) as const;
+    return <TrashView trash={trash} Thumbnail={Thumbnail} useViewerMedia={media} actions={{}} now={now} />;
+  }
+  renderInShell(<Page />);
+  expect(await screen.findByRole('button', { name: 'IMG_2.jpg Days left: 29' })).toBeInTheDocument();
+  expect(mounted.sort()).toEqual([1, 2, 3]);
+  const [first, second] = initial as [TrashedFile, TrashedFile];
+  act(() => setTrash([first, { ...second, deleteBy: (now + 5 * day) * 1000 }]));
+  expect(await screen.findByRole('button', { name: 'IMG_2.jpg Days left: 5' })).toBeInTheDocument();
+  expect(mounted).toEqual([1, 2, 3]);
 });
 
 test('empty the trash once confirmed', async () => {

@@ -6,7 +6,7 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { TrashedFile } from '../../library/types.ts';
@@ -15,6 +15,7 @@ import { GalleryGrid } from '../gallery/GalleryGrid.tsx';
 import { PlaceholderThumbnail, type ThumbnailProps } from '../gallery/Thumbnail.tsx';
 import { SelectionBar } from '../selection/SelectionBar.tsx';
 import { useViewSelection } from '../selection/use-view-selection.ts';
+import { useFailureNotice } from '../use-failure-notice.tsx';
 import { LazyViewer } from '../viewer/LazyViewer.tsx';
 import { useViewerFile, type UseViewerMedia } from '../viewer/use-viewer-file.ts';
 
@@ -45,6 +46,9 @@ export function daysLeft(deleteBy: number, now: number): number {
   return Math.max(0, Math.ceil((deleteBy / 1000 - now) / dayMs));
 }
 
+/** When each trashed file goes (µs, by id), for the cells' thumbnails. */
+const DeleteByContext = createContext<ReadonlyMap<number, number>>(new Map());
+
 type Confirm = { kind: 'files'; fileIDs: readonly number[] } | { kind: 'all' };
 
 export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMedia, actions, now }: TrashViewProps) {
@@ -57,12 +61,14 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
   const [confirm, setConfirm] = useState<{ current: Confirm; open: boolean; key: number }>();
   const ask = (current: Confirm) => setConfirm({ current, open: true, key: (confirm?.key ?? 0) + 1 });
   const { restore, deleteForever, emptyTrash } = actions;
+  const failures = useFailureNotice();
 
-  // Each cell's thumbnail with the days its file has left, read after its title.
+  // Each cell's thumbnail with the days its file has left, read after its title. One component whatever the trash
+  // holds (the times come through a context): a new one at each change would mount every thumbnail anew.
+  const deleteBy = useMemo(() => new Map(trash.map((entry) => [entry.file.id, entry.deleteBy])), [trash]);
   const TrashThumbnail = useMemo(() => {
-    const deleteBy = new Map(trash.map((entry) => [entry.file.id, entry.deleteBy]));
     return function TrashThumbnail({ file, alt }: ThumbnailProps) {
-      const days = daysLeft(deleteBy.get(file.id) ?? 0, now ?? clock);
+      const days = daysLeft(useContext(DeleteByContext).get(file.id) ?? 0, now ?? clock);
       return (
         <>
           <Thumbnail file={file} alt={alt} />
@@ -70,7 +76,7 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
         </>
       );
     };
-  }, [trash, Thumbnail, now, clock, t]);
+  }, [Thumbnail, now, clock, t]);
 
   const confirmText = (current: Confirm) =>
     current.kind === 'all'
@@ -98,18 +104,20 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
       {trash.length === 0 ? (
         <EmptyState body={t('trash.empty_state')} />
       ) : (
-        <GalleryGrid
-          files={files}
-          label={t('nav.trash')}
-          Thumbnail={TrashThumbnail}
-          onOpen={viewer.onOpen}
-          {...gridProps}
-        />
+        <DeleteByContext.Provider value={deleteBy}>
+          <GalleryGrid
+            files={files}
+            label={t('nav.trash')}
+            Thumbnail={TrashThumbnail}
+            onOpen={viewer.onOpen}
+            {...gridProps}
+          />
+        </DeleteByContext.Provider>
       )}
       <SelectionBar
         {...barProps}
-        // Restored files leave the trash, and so the selection; a failure is the page's to report.
-        onRestore={restore ? () => void restore(selectedIDs).catch(() => undefined) : undefined}
+        // Restored files leave the trash, and so the selection; a failure is said (the page logs it).
+        onRestore={restore ? () => failures.run(() => restore(selectedIDs), t('trash.restore_failed')) : undefined}
         onDeleteForever={deleteForever ? () => ask({ kind: 'files', fileIDs: selectedIDs }) : undefined}
       />
       {confirm && (
@@ -124,6 +132,7 @@ export function TrashView({ trash, Thumbnail = PlaceholderThumbnail, useViewerMe
         </Suspense>
       )}
       <LazyViewer {...viewer.viewerProps} />
+      {failures.element}
     </>
   );
 }

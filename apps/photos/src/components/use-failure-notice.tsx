@@ -1,0 +1,27 @@
+// An action of a view that fails after the person's click with no dialog to say so (a restore from the trash, a
+// removal from an album), told in words: an alert at the top right of the window until closed or tried again. The
+// page logs the error; this tells the person, who would otherwise see nothing happen.
+import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+
+export function useFailureNotice() {
+  const [text, setText] = useState<string>();
+  /** Runs `action`; a failure shows `failure` (a new try hides the last one first). */
+  const run = (action: () => Promise<unknown>, failure: string) => {
+    setText(undefined);
+    Promise.resolve()
+      .then(action)
+      .catch(() => setText(failure));
+  };
+  const element =
+    text === undefined ? null : (
+      <Alert
+        severity="error"
+        onClose={() => setText(undefined)}
+        sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+      >
+        {text}
+      </Alert>
+    );
+  return { run, element };
+}
