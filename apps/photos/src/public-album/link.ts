@@ -5,6 +5,8 @@
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const KEY_BYTES = 32;
+/** 32 bytes are at most 44 base58 digits (64 in hex): a longer fragment is no key, and is not decoded (quadratic). */
+const KEY_TEXT_MAX = 64;
 
 /** What a link carries: the access token and the album key (base64). */
 export interface PublicLinkParts {
@@ -54,7 +56,7 @@ export function parsePublicLink(href: string): PublicLinkParts | undefined {
   }
   const accessToken = url.searchParams.get('t') ?? '';
   const fragment = url.hash.slice(1);
-  if (accessToken === '' || fragment === '') return undefined;
+  if (accessToken === '' || fragment === '' || fragment.length > KEY_TEXT_MAX) return undefined;
   const key = fragment.length === KEY_BYTES * 2 ? fromHex(fragment) : fromBase58(fragment);
   if (key?.length !== KEY_BYTES) return undefined;
   return { accessToken, collectionKey: toBase64(key) };
