@@ -16,15 +16,24 @@ export function useWakeLock(active: boolean): void {
     if (!active || !wakeLock) return;
     let live = true;
     let sentinel: WakeLockSentinel | undefined;
+    // One request at a time: a second one (the tab hidden and shown again before the first answered) would leave
+    // the first lock held, unreleased, after the show ends.
+    let requesting = false;
     const acquire = () => {
-      if (document.visibilityState !== 'visible' || sentinel) return;
+      if (document.visibilityState !== 'visible' || sentinel || requesting) return;
+      requesting = true;
       // Refused (a policy, low battery): the show goes on without it.
       wakeLock.request('screen').then(
         (taken) => {
-          if (live) sentinel = taken;
+          requesting = false;
+          if (live && document.visibilityState === 'visible') sentinel = taken;
           else void taken.release().catch(() => undefined);
+          // Shown again while the request was out (its lock went with the hidden tab): asked anew.
+          if (live && !sentinel) acquire();
         },
-        () => undefined,
+        () => {
+          requesting = false;
+        },
       );
     };
     const onVisibility = () => {
