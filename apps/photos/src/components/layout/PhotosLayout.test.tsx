@@ -153,13 +153,24 @@ test('a drop with unreadable entries uploads the rest and says how many were lef
   expect(screen.queryByText('Could not be read, left out of the upload: 1')).not.toBeInTheDocument();
 });
 
-test('without onFiles there is no Upload button and a drop is left to the browser', async () => {
+test('without onFiles there is no Upload button, and a file dropped is refused, not opened by the browser', async () => {
   renderInShell(<PhotosLayout section="trash" />);
   await screen.findByRole('navigation', { name: 'Sections' });
   expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
-  const over = dragEvent('dragover', { types: ['Files'] });
-  document.body.dispatchEvent(over);
-  expect(over.defaultPrevented).toBe(false);
+  // The browser's default would open the file in this tab, leaving the page and its running uploads.
+  const transfer = { types: ['Files'], dropEffect: 'copy' } as unknown as DataTransfer;
+  const over = dragEvent('dragover', transfer);
+  act(() => void document.body.dispatchEvent(over));
+  expect(over.defaultPrevented).toBe(true);
+  expect(transfer.dropEffect).toBe('none');
+  expect(screen.queryByText('Drop photos, videos or folders to upload them')).not.toBeInTheDocument();
+  const drop = dragEvent('drop', transfer);
+  act(() => void document.body.dispatchEvent(drop));
+  expect(drop.defaultPrevented).toBe(true);
+  // A drag of text or a link is still the browser's.
+  const text = dragEvent('dragover', { types: ['text/plain'] });
+  document.body.dispatchEvent(text);
+  expect(text.defaultPrevented).toBe(false);
   // The app menu of the shell (theme, language, logout) is there.
   expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
 });

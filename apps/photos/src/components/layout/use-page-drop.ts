@@ -23,8 +23,10 @@ export interface PageDrop {
 
 /**
  * While `onFiles` is set, takes drops of files and folders on the document and calls it with their files
- * (folders read recursively; the entries that cannot be read are left out and counted in `unreadable`); a drag
- * carrying no file (text, a link) is left to the browser.
+ * (folders read recursively; the entries that cannot be read are left out and counted in `unreadable`). Where it
+ * is not set (a page without uploads, the trash) a file dragged over the page is refused (`dropEffect` none)
+ * rather than left to the browser, which would open the file in the tab and end its running uploads. A drag
+ * carrying no file (text, a link) is always left to the browser.
  */
 export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined): PageDrop {
   const [dragging, setDragging] = useState(false);
@@ -33,18 +35,21 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
   useEffect(() => {
     onFilesRef.current = onFiles;
   });
-  const enabled = onFiles !== undefined;
 
   useEffect(() => {
-    if (!enabled) return;
     let gone: ReturnType<typeof setTimeout> | undefined;
     const listener = {
       handleEvent(event: DragEvent) {
         const transfer = event.dataTransfer;
         if (!transfer?.types.includes('Files') || event.defaultPrevented) return;
-        // Allows the drop, and keeps the browser from opening the file instead.
+        // Keeps the browser from opening the file (and leaving the page); allows the drop only where it uploads.
         event.preventDefault();
         clearTimeout(gone);
+        if (!onFilesRef.current) {
+          transfer.dropEffect = 'none';
+          setDragging(false);
+          return;
+        }
         if (event.type === 'dragover') {
           transfer.dropEffect = 'copy';
           setDragging(true);
@@ -71,7 +76,7 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
       clearTimeout(gone);
       setDragging(false);
     };
-  }, [enabled]);
+  }, []);
 
   return { dragging, unreadable, dismissUnreadable: () => setUnreadable(0) };
 }
