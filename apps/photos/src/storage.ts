@@ -2,8 +2,10 @@
 // registry.ts), handed to the shell by `createApp({ storage })` so that logout clears it: the places of
 // docs/protocol.md#indexeddb and #caches where Photos keeps file data: `thumbs` holds our encrypted thumbnails
 // (media/); a browser that ran Ente's photos app on this origin may hold the others, and logout leaves nothing
-// behind. The upload's OPFS staging is not a place the registry knows: upload/uploader.ts clears it at logout.
+// behind. The upload's OPFS staging is not a place the registry knows: its logout sweep is registered below, so
+// that it runs from any page, whether or not the tab loaded the upload code.
 // See: [Note: Storage registry]
+import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
 import type { AppStorage } from '@ente/shared/storage/registry.ts';
 
 /**
@@ -28,3 +30,9 @@ export const photosStorage: AppStorage = {
     { kind: 'cache', cache: 'files', clearedOnLogout: true },
   ],
 };
+
+// Fetched at logout only (the first load stays as it was): cancels the running uploads, then removes the staging.
+registerInMemoryReset('photos-upload-staging', async () => {
+  const { sweepUploadsAtLogout } = await import('./upload/staging-sweep.ts');
+  await sweepUploadsAtLogout();
+});

@@ -61,3 +61,26 @@ test('a live photo is the same only with both of its hashes, as `imageHash:video
   expect(contentHash({ imageHash: 'I' })).toBeUndefined();
   expect(contentHash({ hash: 'H', imageHash: 'I', videoHash: 'V' })).toBe('H');
 });
+
+test('the files are indexed once per list: asking again reads no file, a new list (a new snapshot) is read anew', () => {
+  let reads = 0;
+  const counted = (id: number, title: string) => {
+    const plain = file(id, [1], { title });
+    return Object.defineProperty({ ...plain }, 'metadata', {
+      get: () => {
+        reads += 1;
+        return plain.metadata;
+      },
+    });
+  };
+  const files = Array.from({ length: 50 }, (_, i) => counted(i, `${i}.jpg`));
+  expect(mayBeDuplicate('7.jpg', FileType.image, files)).toBe(true);
+  const afterIndex = reads;
+  expect(mayBeDuplicate('8.jpg', FileType.image, files)).toBe(true);
+  expect(decideDuplicate({ ...key, title: '9.jpg' }, 1, files, me)).toMatchObject({ kind: 'skip' });
+  // Only the one candidate's hash was read, not the 50 files again.
+  expect(reads - afterIndex).toBe(1);
+  const next = [...files, file(99, [1], { title: 'new.jpg' })];
+  expect(mayBeDuplicate('new.jpg', FileType.image, next)).toBe(true);
+  expect(mayBeDuplicate('new.jpg', FileType.image, files)).toBe(false);
+});

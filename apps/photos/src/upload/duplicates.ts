@@ -1,7 +1,9 @@
 // The upload's duplicate rule (docs/protocol.md#photos-client-encryption): a file with the same hash, title
 // and type as one the target album holds is skipped; one that another album of the user holds is added to the
 // target (POST /collections/add-files) instead of uploaded again. The library's files are handed in by the
-// caller, so this folder does not depend on how the library is kept.
+// caller, so this folder does not depend on how the library is kept. Each file of an upload asks, so the files
+// are indexed by title and type once per list (the library hands out a new list when it changes) instead of
+// scanned for each.
 import type { FileType, GalleryFile } from '../library/types.ts';
 
 /** What the rule needs of a new file; a live photo's `hash` is `contentHash` of its two. */
@@ -21,12 +23,31 @@ export function contentHash(metadata: { hash?: string; imageHash?: string; video
 export type DuplicateDecision =
   { kind: 'upload' } | { kind: 'skip'; existing: GalleryFile } | { kind: 'add'; existing: GalleryFile };
 
+const indexes = new WeakMap<readonly GalleryFile[], Map<string, GalleryFile[]>>();
+const indexKey = (title: string, fileType: FileType) => `${fileType}|${title}`;
+
+/** The files of `files` by title and type, built on the first question about this list. */
+function sameTitleAndType(files: readonly GalleryFile[], title: string, fileType: FileType): readonly GalleryFile[] {
+  let index = indexes.get(files);
+  if (!index) {
+    index = new Map();
+    for (const file of files) {
+      const key = indexKey(file.metadata.title, file.metadata.fileType);
+      const list = index.get(key);
+      if (list) list.push(file);
+      else index.set(key, [file]);
+    }
+    indexes.set(files, index);
+  }
+  return index.get(indexKey(title, fileType)) ?? [];
+}
+
 /**
  * True when some file of the library has this title and type: only then can the file be a duplicate, and
  * only then is it worth hashing before encrypting (otherwise the hash comes with the encryption, in one pass).
  */
 export function mayBeDuplicate(title: string, fileType: FileType, files: readonly GalleryFile[]): boolean {
-  return files.some((file) => file.metadata.title === title && file.metadata.fileType === fileType);
+  return sameTitleAndType(files, title, fileType).length > 0;
 }
 
 /**
@@ -39,11 +60,8 @@ export function decideDuplicate(
   files: readonly GalleryFile[],
   userID: number,
 ): DuplicateDecision {
-  const same = files.filter(
-    (file) =>
-      contentHash(file.metadata) === key.hash &&
-      file.metadata.title === key.title &&
-      file.metadata.fileType === key.fileType,
+  const same = sameTitleAndType(files, key.title, key.fileType).filter(
+    (file) => contentHash(file.metadata) === key.hash,
   );
   const inTarget = same.find((file) => file.collectionIDs.includes(collectionID));
   if (inTarget) return { kind: 'skip', existing: inTarget };

@@ -1,9 +1,11 @@
-// The work of the upload worker for its one file: hash it, encrypt it to its staging (memory or OPFS) while
+// The work of an upload worker on one file at a time: hash it, encrypt it to its staging (memory or OPFS) while
 // hashing and MD5-ing per part, make and encrypt its thumbnail, read its EXIF, seal its metadata and key, and
 // PUT the ciphertext to the signed URLs the main thread obtained. The file key never leaves this worker except
-// boxed with the album's key. Runs only in a worker (see upload-worker.ts); nothing is logged.
+// boxed with the album's key. `dispose` forgets the file (key, staging, thumbnail) before the worker serves the
+// next one (worker-pool.ts). Runs only in a worker (see upload-worker.ts); nothing is logged.
 import {
   createBlake2b512Hash,
+  createMd5Hash,
   encryptBlobB64,
   encryptBoxB64,
   encryptFileForUpload,
@@ -22,6 +24,7 @@ import { readExif } from './exif.ts';
 import { livePhotoZipEntries } from './live-photos.ts';
 import type { ExifFacts } from './metadata.ts';
 import { chooseStaging, completeMultipartBody } from './plan.ts';
+import { stageClock, type StageClock, type StageTimes } from './stage-times.ts';
 import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
 import { putWithRetries } from './store-put.ts';
 import { makeThumbnail } from './thumbnail.ts';
@@ -50,11 +53,11 @@ export interface SealedFile {
   pubMagicMetadata?: { version: number; count: number; data: string; header: string };
 }
 
-async function* readFile(file: Blob, hash?: StreamingHash): AsyncGenerator<Uint8Array> {
+async function* readFile(file: Blob, clock: StageClock, hash?: StreamingHash): AsyncGenerator<Uint8Array> {
   for (let offset = 0; offset < file.size; offset += STREAM_CHUNK_BYTES) {
     let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await file.slice(offset, offset + STREAM_CHUNK_BYTES).arrayBuffer());
+      bytes = new Uint8Array(await clock.time('read', file.slice(offset, offset + STREAM_CHUNK_BYTES).arrayBuffer()));
     } catch {
       throw new UploadError('unreadable', 'the file could not be read');
     }
@@ -63,12 +66,16 @@ async function* readFile(file: Blob, hash?: StreamingHash): AsyncGenerator<Uint8
   }
 }
 
-async function hashAll(files: readonly File[], progress: (bytes: number) => void): Promise<string[]> {
+async function hashAll(
+  files: readonly File[],
+  clock: StageClock,
+  progress: (bytes: number) => void,
+): Promise<string[]> {
   const hashes: string[] = [];
   let before = 0;
   for (const file of files) {
     const start = before;
-    hashes.push(await hashFileB64(readFile(file), { onProgress: (done) => progress(start + done) }));
+    hashes.push(await hashFileB64(readFile(file, clock), { onProgress: (done) => progress(start + done) }));
     before += file.size;
   }
   return hashes;
@@ -110,11 +117,12 @@ async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes
   );
 }
 
-/** The methods of one upload worker; its state is the one file it works on. */
+/** The methods of one upload worker; its state is the file it works on, until `dispose`. */
 export function createFileJob() {
   let encryption: FileEncryption | undefined;
   let staging: Staging | undefined;
   let thumbnail: { bytes: Uint8Array<ArrayBuffer>; header: string; md5: string } | undefined;
+  const clock = stageClock();
 
   const fileKey = () => {
     if (!encryption) throw new Error('the file is not encrypted yet');
@@ -136,7 +144,11 @@ export function createFileJob() {
     const into = staging;
     encryption = await encryptFileForUpload(source, {
       partLength,
-      write: (bytes) => into.write(bytes),
+      write: (bytes) => {
+        const from = performance.now();
+        into.write(bytes);
+        clock.add('stagingWrite', performance.now() - from);
+      },
       onProgress: progress,
     });
     const { hash, header, partMd5s } = encryption;
@@ -144,9 +156,14 @@ export function createFileJob() {
   };
 
   return {
+    /** Loads what every file needs (libsodium, hash-wasm), so that a new worker is ready before its first file. */
+    async ready(): Promise<void> {
+      await Promise.all([createBlake2b512Hash(), createMd5Hash()]);
+    },
+
     /** BLAKE2b-512 of the file (b64); progress in bytes read. */
     async hash({ file }: { file: File }, progress: (bytes: number) => void): Promise<string> {
-      const [hash] = await hashAll([file], progress);
+      const [hash] = await hashAll([file], clock, progress);
       return hash ?? '';
     },
 
@@ -155,7 +172,7 @@ export function createFileJob() {
       { image, video }: { image: File; video: File },
       progress: (bytes: number) => void,
     ): Promise<{ imageHash: string; videoHash: string }> {
-      const [imageHash = '', videoHash = ''] = await hashAll([image, video], progress);
+      const [imageHash = '', videoHash = ''] = await hashAll([image, video], clock, progress);
       return { imageHash, videoHash };
     },
 
@@ -164,7 +181,7 @@ export function createFileJob() {
       { file, partLength }: { file: File; partLength: number },
       progress: (bytes: number) => void,
     ): Promise<EncryptedFileFacts> {
-      return encryptToStaging(readFile(file), file.size, partLength, progress);
+      return encryptToStaging(readFile(file, clock), file.size, partLength, progress);
     },
 
     /**
@@ -181,8 +198,8 @@ export function createFileJob() {
       const [imageHash, videoHash] = [await createBlake2b512Hash(), await createBlake2b512Hash()];
       const zipSize = Number(predictLength(entries));
       const zip = makeZip([
-        { ...entries[0], input: readFile(image, imageHash) },
-        { ...entries[1], input: readFile(video, videoHash) },
+        { ...entries[0], input: readFile(image, clock, imageHash) },
+        { ...entries[1], input: readFile(video, clock, videoHash) },
       ]);
       const facts = await encryptToStaging(zip, zipSize, partLength, progress);
       if (encryption?.plaintextSize !== zipSize) throw new UploadError('unknown', 'the ZIP is not the size foreseen');
@@ -197,10 +214,12 @@ export function createFileJob() {
       file?: File;
       frame?: ImageBitmap;
     }): Promise<{ size: number; md5: string; header: string; width?: number; height?: number }> {
-      const { jpeg, width, height } = await makeThumbnail(file ? { image: file } : { frame });
+      const { jpeg, width, height } = await makeThumbnail(file ? { image: file } : { frame }, clock);
+      const encryptFrom = performance.now();
       const blob = await encryptBlobB64(new Uint8Array(await jpeg.arrayBuffer()), fileKey());
       const bytes = fromB64(blob.encryptedData) as Uint8Array<ArrayBuffer>;
       thumbnail = { bytes, header: blob.header, md5: await md5B64(bytes) };
+      clock.add('thumbnailEncrypt', performance.now() - encryptFrom);
       return {
         size: bytes.length,
         md5: thumbnail.md5,
@@ -260,8 +279,14 @@ export function createFileJob() {
       await putWithRetries(url, () => ({ method: 'PUT', body, headers: { 'Content-MD5': md5 } }), 'thumbnail PUT');
     },
 
-    /** Frees the staging (the OPFS file is removed). */
+    /** The times of this worker's stages since the last call (stage-times.ts). */
+    stageTimes(): StageTimes {
+      return clock.take(true);
+    },
+
+    /** Forgets the file: its key, its thumbnail, and its staging (the OPFS file is removed). */
     async dispose(): Promise<void> {
+      clock.take(true);
       await staging?.dispose();
       staging = undefined;
       thumbnail = undefined;

@@ -16,9 +16,11 @@ import { FileType, type GalleryFile } from '../library/types.ts';
 import { createFileJob } from './file-job.ts';
 import { uploadOneFile, type PipelineDeps } from './pipeline.ts';
 import type { UploadRunControl } from './queue.ts';
+import type { UploadProfileEntry } from './stage-times.ts';
 import { UploadError } from './types.ts';
 import type { UploadApi } from './upload-api.ts';
 import type { UploadWorker } from './worker-client.ts';
+import { createWorkerPool } from './worker-pool.ts';
 
 const MiB = 1024 * 1024;
 
@@ -145,14 +147,15 @@ async function setup(existing: GalleryFile[] = []) {
   const { api, calls } = recordingApi();
   const workerLog: string[] = [];
   const collectionKey = await generateKeyB64();
+  const workers = createWorkerPool(() => inProcessWorker(workerLog), 2);
   const deps: PipelineDeps = {
     api,
-    startWorker: () => inProcessWorker(workerLog),
+    workers,
     existingFiles: () => existing,
     userID: () => 7,
     captureVideoFrame: () => Promise.resolve(undefined),
   };
-  return { store, api, calls, workerLog, collectionKey, deps, target: { collectionID: 5, collectionKey } };
+  return { store, api, calls, workerLog, workers, collectionKey, deps, target: { collectionID: 5, collectionKey } };
 }
 
 async function openUpload(request: CreateFileRequest, objects: Map<string, Uint8Array>, collectionKey: string) {
@@ -217,7 +220,9 @@ describe('uploadOneFile', () => {
     expect(run.statuses).toEqual(['encrypting', 'uploading', 'finishing']);
     expect(run.progress[0]).toEqual({ done: 0, total: 2 * (MiB + 3) });
     expect(run.progress.at(-1)!.done).toBe(MiB + 3 + MiB + 20);
+    // A new worker loads libsodium and hash-wasm first; once reset, it waits in the pool for the next file.
     expect(env.workerLog).toEqual([
+      'ready',
       'encrypt',
       'thumbnail',
       'exif',
@@ -225,8 +230,8 @@ describe('uploadOneFile', () => {
       'putFile',
       'putThumbnail',
       'dispose',
-      'terminate',
     ]);
+    expect(env.workers.idleCount()).toBe(1);
   });
 
   test('a live photo: the ZIP of its image and video as one file, the image’s thumbnail, both hashes', async () => {
@@ -253,7 +258,7 @@ describe('uploadOneFile', () => {
     expect(rest).toEqual({ title: 'IMG_7.HEIC', creationTime: time, modificationTime: time, fileType: 2 });
     // The thumbnail is drawn from the image (a video would need a frame from the main thread).
     expect(opened.thumbnail).toHaveLength(99_000);
-    expect(env.workerLog.slice(0, 3)).toEqual(['encryptLivePhoto', 'thumbnail', 'exif']);
+    expect(env.workerLog.slice(0, 4)).toEqual(['ready', 'encryptLivePhoto', 'thumbnail', 'exif']);
   });
 
   test('a live photo already in the album (both hashes, title, type): skipped after hashing its two parts', async () => {
@@ -284,7 +289,7 @@ describe('uploadOneFile', () => {
       kind: 'skipped',
       existingFileID: 43,
     });
-    expect(env.workerLog.filter((method) => method !== 'terminate' && method !== 'dispose')).toEqual(['hashLivePhoto']);
+    expect(env.workerLog).toEqual(['ready', 'hashLivePhoto', 'dispose']);
     // Another video with the same image is another live photo.
     env.workerLog.length = 0;
     const other = { ...job, video: new File([randomBytes(3000)], 'IMG_8.mov') };
@@ -347,7 +352,7 @@ describe('uploadOneFile', () => {
     expect(skipped).toEqual({ kind: 'skipped', existingFileID: 42 });
     expect(env.calls).toEqual([]);
     expect(env.store.requests).toEqual([]);
-    expect(env.workerLog.filter((method) => method !== 'terminate' && method !== 'dispose')).toEqual(['hash']);
+    expect(env.workerLog).toEqual(['ready', 'hash', 'dispose']);
   });
 
   test('in another album of mine: added to the target with its key boxed with the target’s key', async () => {
@@ -411,6 +416,54 @@ describe('uploadOneFile', () => {
     await expect(failure).rejects.toMatchObject({ reason: 'cancelled' });
     expect(env.workerLog).toContain('terminate');
     expect(env.calls.map((call) => call.route)).not.toContain('files');
+    // The ended worker is not handed to the next file: that one starts a new worker.
+    expect(env.workers.idleCount()).toBe(0);
+    env.workerLog.length = 0;
+    const next = await uploadOneFile(
+      { file: new File([randomBytes(10)], 'b.png'), target: env.target },
+      control().value,
+      env.deps,
+    );
+    expect(next.kind).toBe('uploaded');
+    expect(env.workerLog[0]).toBe('ready');
+  });
+
+  test('files in a row share one worker, loaded once and reset between them; the profile gets their stage times', async () => {
+    env = await setup();
+    const profiles: UploadProfileEntry[] = [];
+    const deps = { ...env.deps, onProfile: (entry: UploadProfileEntry) => profiles.push(entry) };
+    const first = randomBytes(3000);
+    const second = randomBytes(5000);
+    await uploadOneFile({ file: new File([first], 'one.jpg'), target: env.target }, control().value, deps);
+    await uploadOneFile({ file: new File([second], 'two.PNG'), target: env.target }, control().value, deps);
+    expect(env.workerLog.filter((method) => method === 'ready')).toHaveLength(1);
+    expect(env.workerLog.filter((method) => method === 'dispose')).toHaveLength(2);
+    expect(env.workerLog).not.toContain('terminate');
+    // Each file has its own key and its own bytes: nothing of the first is left in the reused worker.
+    const [one, two] = env.calls.filter((call) => call.route === 'files').map((call) => call.body as CreateFileRequest);
+    const openedOne = await openUpload(one!, env.store.objects, env.collectionKey);
+    const openedTwo = await openUpload(two!, env.store.objects, env.collectionKey);
+    expect(Buffer.from(openedOne.bytes).equals(first)).toBe(true);
+    expect(Buffer.from(openedTwo.bytes).equals(second)).toBe(true);
+    expect(openedOne.fileKey).not.toBe(openedTwo.fileKey);
+    expect(profiles.map(({ kind, bytes, outcome, newWorker }) => ({ kind, bytes, outcome, newWorker }))).toEqual([
+      { kind: 'jpg', bytes: 3000, outcome: 'uploaded', newWorker: true },
+      { kind: 'png', bytes: 5000, outcome: 'uploaded', newWorker: false },
+    ]);
+    expect(Object.keys(profiles[0]!.stages)).toEqual(
+      expect.arrayContaining([
+        'workerStart',
+        'encrypt',
+        'thumbnail',
+        'exif',
+        'seal',
+        'uploadURLs',
+        'put',
+        'createFile',
+      ]),
+    );
+    expect(Object.keys(profiles[1]!.stages)).not.toContain('workerStart');
+    expect(Object.keys(profiles[1]!.stages)).toEqual(expect.arrayContaining(['read', 'thumbnailDecode']));
   });
 
   test('a store that refuses the PUT fails the file as a server error, without POST /files', async () => {

@@ -1,11 +1,12 @@
 // Where an object's ciphertext waits in the upload worker between its encryption and its PUTs: in memory when
 // it is one part (or small enough), else in a file of the Origin Private File System under `STAGING_DIRECTORY`,
 // written and read through a synchronous access handle (workers only). Ciphertext only, removed once the file
-// is uploaded, failed or cancelled; what a closed tab leaves behind is removed by `clearUploadStaging` (logout,
-// and the next queue) unless a live worker holds its Web Lock.
+// is uploaded, failed or cancelled; what a closed tab leaves behind is removed by `clearUploadStaging` (the next
+// queue) unless a live worker holds its Web Lock, and at logout by staging-sweep.ts.
 import { MAX_MEMORY_STAGING_BYTES } from './plan.ts';
+import { opfsRoot, STAGING_DIRECTORY, type StagingDirectory } from './staging-sweep.ts';
 
-export const STAGING_DIRECTORY = 'ente-upload-staging';
+export { STAGING_DIRECTORY };
 const lockPrefix = `${STAGING_DIRECTORY}/`;
 
 export interface Staging {
@@ -52,31 +53,8 @@ interface SyncAccessHandle {
   flush(): void;
   close(): void;
 }
-interface StagingFileHandle {
-  createSyncAccessHandle(): Promise<SyncAccessHandle>;
-}
-interface StagingDirectory {
-  getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<StagingDirectory>;
-  getFileHandle(name: string, options?: { create?: boolean }): Promise<StagingFileHandle>;
-  removeEntry(name: string, options?: { recursive?: boolean }): Promise<void>;
-  keys(): AsyncIterable<string>;
-}
 
-// Absent in insecure contexts and older browsers, whatever the DOM types say.
-const storageManager = () =>
-  typeof navigator === 'undefined' ? undefined : (navigator as { storage?: StorageManager }).storage;
 const lockManager = () => (typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManager }).locks);
-
-async function opfsRoot(): Promise<StagingDirectory | undefined> {
-  const storage = storageManager();
-  if (typeof storage?.getDirectory !== 'function') return undefined;
-  try {
-    return (await storage.getDirectory()) as unknown as StagingDirectory;
-  } catch {
-    // Private windows of some browsers refuse it.
-    return undefined;
-  }
-}
 
 /** True when this worker can stage in OPFS (a directory and synchronous access handles). */
 export async function opfsAvailable(): Promise<boolean> {
@@ -94,9 +72,15 @@ export async function opfsStaging(): Promise<Staging> {
   if (!root) throw new Error('no OPFS');
   const directory = await root.getDirectoryHandle(STAGING_DIRECTORY, { create: true });
   const name = crypto.randomUUID();
-  // Held until the worker ends: `clearUploadStaging` in another tab leaves this file alone meanwhile.
-  void lockManager()?.request(lockPrefix + name, () => new Promise<never>(() => undefined));
-  const handle = await (await directory.getFileHandle(name, { create: true })).createSyncAccessHandle();
+  // Held until the file is disposed or the worker ends: `clearUploadStaging` in another tab leaves this file
+  // alone meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void lockManager()?.request(lockPrefix + name, () => held);
+  const file = await directory.getFileHandle(name, { create: true });
+  const handle = (await file.createSyncAccessHandle()) as SyncAccessHandle;
   let size = 0;
   let open = true;
   return {
@@ -123,29 +107,19 @@ export async function opfsStaging(): Promise<Staging> {
       open = false;
       handle.close();
       await directory.removeEntry(name).catch(() => undefined);
+      // A worker serves file after file (worker-pool.ts): its locks must not outlive their files.
+      release();
     },
   };
 }
 
 /**
- * Removes staged ciphertext that no live upload worker holds; with `all` (logout, after every worker was
- * ended) the whole staging directory, retried briefly while the ended workers' handles close. Works on the main
- * thread and in workers; a browser without OPFS has nothing to remove.
+ * Removes staged ciphertext that no live upload worker holds (what a closed tab left). Works on the main thread
+ * and in workers; a browser without OPFS has nothing to remove.
  */
-export async function clearUploadStaging({ all = false }: { all?: boolean } = {}): Promise<void> {
+export async function clearUploadStaging(): Promise<void> {
   const root = await opfsRoot();
   if (!root) return;
-  if (all) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await root.removeEntry(STAGING_DIRECTORY, { recursive: true });
-        return;
-      } catch (e) {
-        if ((e as { name?: string }).name === 'NotFoundError' || attempt >= 5) return;
-        await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
-      }
-    }
-  }
   let directory: StagingDirectory;
   try {
     directory = await root.getDirectoryHandle(STAGING_DIRECTORY);

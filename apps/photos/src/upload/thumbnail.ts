@@ -6,6 +6,8 @@
 // Extension point: `imageDecoders` are tried in order after the browser's own decoder. The HEIC/HEIF
 // decoder (heif.ts) is registered there by the worker's entry (upload-worker.ts).
 
+import { stageClock, type StageClock } from './stage-times.ts';
+
 export const THUMBNAIL_MAX_SIDE = 720;
 export const THUMBNAIL_MAX_BYTES = 100 * 1000;
 const qualities = [0.7, 0.65, 0.6, 0.55, 0.5];
@@ -46,17 +48,19 @@ async function decodeImage(file: Blob): Promise<ImageBitmap | undefined> {
 }
 
 /** The thumbnail JPEG of a decoded picture (the bitmap is closed). */
-export async function thumbnailOf(bitmap: ImageBitmap): Promise<Blob> {
+export async function thumbnailOf(bitmap: ImageBitmap, clock: StageClock = stageClock()): Promise<Blob> {
   const { width, height } = fitWithin(bitmap.width, bitmap.height);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no 2d context');
+  const drawFrom = performance.now();
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
+  clock.add('thumbnailDraw', performance.now() - drawFrom);
   let blob: Blob | undefined;
   for (const quality of qualities) {
-    blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    blob = await clock.time('thumbnailEncode', canvas.convertToBlob({ type: 'image/jpeg', quality }));
     if (blob.size <= THUMBNAIL_MAX_BYTES) break;
   }
   return blob as Blob;
@@ -81,12 +85,15 @@ export interface Thumbnail {
 }
 
 /** The thumbnail of an image file, or of a video's captured frame; a placeholder when neither decodes. */
-export async function makeThumbnail(source: { image: Blob } | { frame: ImageBitmap | undefined }): Promise<Thumbnail> {
-  const bitmap = 'image' in source ? await decodeImage(source.image) : source.frame;
+export async function makeThumbnail(
+  source: { image: Blob } | { frame: ImageBitmap | undefined },
+  clock: StageClock = stageClock(),
+): Promise<Thumbnail> {
+  const bitmap = 'image' in source ? await clock.time('thumbnailDecode', decodeImage(source.image)) : source.frame;
   if (!bitmap) return { jpeg: await placeholderThumbnail() };
   const { width, height } = bitmap;
   try {
-    return { jpeg: await thumbnailOf(bitmap), width, height };
+    return { jpeg: await thumbnailOf(bitmap, clock), width, height };
   } catch {
     return { jpeg: await placeholderThumbnail() };
   }

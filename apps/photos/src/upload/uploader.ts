@@ -1,34 +1,48 @@
 // The upload as pages use it: `createPhotosUploader` gives a queue (queue.ts) whose files each run through the
-// pipeline (pipeline.ts) in an upload worker of their own, two at a time by default. Logout cancels every
-// upload and removes the staged ciphertext (OPFS, which the storage registry cannot declare yet), through the
-// shell's in-memory reset hook, registered when this module loads; a new uploader also removes what a closed tab
-// left staged.
-import { registerInMemoryReset } from '@ente/shared/storage/in-memory.ts';
-
+// pipeline (pipeline.ts) in an upload worker, two at a time by default. The workers are pooled (worker-pool.ts):
+// each serves file after file and the idle ones end when the queue has nothing left to do. Logout cancels every
+// upload, ends the workers and removes the staged ciphertext (staging-sweep.ts, registered by the app shell); a
+// new uploader also removes what a closed tab left staged.
 import type { GalleryFile } from '../library/types.ts';
-import { uploadOneFile } from './pipeline.ts';
+import { uploadOneFile, type PipelineDeps } from './pipeline.ts';
 import { createUploadQueue, type UploadQueue } from './queue.ts';
+import type { UploadProfileEntry } from './stage-times.ts';
+import { cancelAtLogout } from './staging-sweep.ts';
 import { clearUploadStaging } from './staging.ts';
 import { photosUploadApi } from './upload-api.ts';
 import { captureVideoFrame } from './video-frame.ts';
 import { startUploadWorker } from './worker-client.ts';
+import { createWorkerPool } from './worker-pool.ts';
 
 export interface PhotosUploaderOptions {
   /** The library's files now, for the duplicate rule (the library's own list; this folder does not keep one). */
   existingFiles: () => readonly GalleryFile[];
   /** The signed-in user's id. */
   userID: () => number;
-  /** Files uploaded at once (each in its own worker); 2 by default, at most 3. */
+  /** Files uploaded at once (each in a worker of the pool); 2 by default, at most 3. */
   concurrency?: number;
 }
 
-const liveQueues = new Set<UploadQueue>();
 const STAGING_SWEEP_DELAY_MS = 2000;
 
+/** Where each file's stage times go when a profile is asked for: an array the photos-app bench (`--profile`) puts here. */
+const profileSink = () =>
+  (globalThis as { __entePhotosUploadProfile?: UploadProfileEntry[] }).__entePhotosUploadProfile;
+
 export function createPhotosUploader({ existingFiles, userID, concurrency = 2 }: PhotosUploaderOptions): UploadQueue {
-  const deps = { api: photosUploadApi, startWorker: startUploadWorker, existingFiles, userID, captureVideoFrame };
+  const lanes = Math.min(3, Math.max(1, concurrency));
+  const workers = createWorkerPool(startUploadWorker, lanes);
+  const sink = profileSink();
+  const deps: PipelineDeps = {
+    api: photosUploadApi,
+    workers,
+    existingFiles,
+    userID,
+    captureVideoFrame,
+    ...(Array.isArray(sink) ? { onProfile: (entry: UploadProfileEntry) => sink.push(entry) } : {}),
+  };
   const queue = createUploadQueue({
-    concurrency: Math.min(3, Math.max(1, concurrency)),
+    concurrency: lanes,
     run: async (job, control) => {
       try {
         return await uploadOneFile(job, control, deps);
@@ -39,18 +53,17 @@ export function createPhotosUploader({ existingFiles, userID, concurrency = 2 }:
       }
     },
   });
-  liveQueues.add(queue);
+  // Nothing left to do: the idle workers end (a later upload starts new ones).
+  queue.subscribe(() => {
+    if (queue.snapshot().pending === 0) workers.endIdle();
+  });
+  cancelAtLogout(() => {
+    queue.cancelAll();
+    workers.endIdle();
+  });
   void clearUploadStaging().catch(() => undefined);
   return queue;
 }
-
-// Registered when this module loads (with the page that offers uploads), not only once an uploader exists, so
-// that a logout also removes what a closed tab left staged.
-registerInMemoryReset('photos-upload', async () => {
-  for (const live of liveQueues) live.cancelAll();
-  liveQueues.clear();
-  await clearUploadStaging({ all: true });
-});
 
 export { pairLivePhotos } from './live-photos.ts';
 export type { UploadQueue, UploadQueueSnapshot, UploadItem } from './queue.ts';

@@ -1,5 +1,6 @@
-// The main thread's handle on one upload worker (upload-worker.ts): started for one file, ended when that file
-// is done, failed or cancelled (which also frees the worker's memory and its OPFS handle).
+// The main thread's handle on one upload worker (upload-worker.ts). The queue's pool (worker-pool.ts) starts
+// them and hands each to file after file; ending one (a cancelled file, an idle queue, logout) also frees its
+// memory and its OPFS handles.
 import type { FileJob } from './file-job.ts';
 import { connectWorker, type WorkerConnection } from './worker-rpc.ts';
 
