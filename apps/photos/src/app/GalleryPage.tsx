@@ -126,8 +126,11 @@ export function GalleryPage() {
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
   const listed = section === 'albums' || section === 'shared';
   const album = listed ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
-  const visible = useMemo(() => timelineFiles(snapshot), [snapshot]);
-  const albumFiles = useMemo(() => (album ? filesOfAlbum(snapshot, album.id) : []), [snapshot, album]);
+  // Made again only when the files or albums changed (the snapshot keeps them while only its status changes), so
+  // that the grid keeps its days and rows.
+  const { files: allFiles, albums: allAlbums } = snapshot;
+  const visible = useMemo(() => timelineFiles({ files: allFiles, albums: allAlbums }), [allFiles, allAlbums]);
+  const albumFiles = useMemo(() => (album ? filesOfAlbum({ files: allFiles }, album.id) : []), [allFiles, album]);
 
   // An album that is gone (deleted here or elsewhere) leaves its view for the album list.
   const missingAlbum = albumParam !== undefined && listed && snapshot.status === 'ready' && !album;

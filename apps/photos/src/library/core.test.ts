@@ -311,3 +311,79 @@ test('the collections cursor is the newest row time, even of an answer too long 
   const huge = Array.from({ length: 300_000 }, (_, i) => ({ updationTime: i }));
   expect(newestTime(5, huge)).toBe(299_999);
 });
+
+describe('a snapshot made from the one before', () => {
+  /** Each event stepped and its snapshot made from the previous one, as the shell does. */
+  function snapshots(events: LibraryEvent[]) {
+    let state = initialState;
+    let previous = { state, snapshot: snapshotOf(state) };
+    const made = [];
+    for (const event of events) {
+      state = step(state, event).state;
+      previous = { state, snapshot: snapshotOf(state, previous) };
+      made.push(previous);
+    }
+    return made;
+  }
+
+  test('keeps the same arrays while the albums, files or trash did not change', () => {
+    const [, withFiles, started, emptyPage, ended] = snapshots([
+      liveAlbums(10, album(1, 10)),
+      filesPage(1, [file(100, 1, 50), file(101, 1, 60)], [], 10),
+      { type: 'pullStarted' },
+      // A pull that found nothing new still replaces the state's maps.
+      collections([], 20),
+      { type: 'pullSucceeded' },
+    ]);
+    for (const later of [started, emptyPage, ended]) {
+      expect(later?.snapshot.files).toBe(withFiles?.snapshot.files);
+      expect(later?.snapshot.albums).toBe(withFiles?.snapshot.albums);
+      expect(later?.snapshot.trash).toBe(withFiles?.snapshot.trash);
+    }
+    expect(started?.snapshot.syncing).toBe(true);
+    expect(ended?.snapshot.syncing).toBe(false);
+  });
+
+  test('is the snapshot made from scratch, whatever the pages add, change, move or remove', () => {
+    // A seeded generator: the same pages on every run.
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor(seed / 65536) % below;
+    };
+    const events: LibraryEvent[] = [liveAlbums(10, album(1, 10), album(2, 10, 'VIEWER'), album(3, 10))];
+    for (let page = 0; page < 40; page++) {
+      const collectionID = 1 + next(3);
+      const changed = Array.from({ length: next(30) }, () => {
+        const id = 1000 + next(200);
+        // Few distinct times, so that ties are broken by id; some files edited.
+        return file(id, collectionID, next(20), next(4) === 0 ? next(20) : undefined);
+      });
+      const removed = Array.from({ length: next(10) }, () => 1000 + next(200));
+      events.push(filesPage(collectionID, changed, removed, 10 + page));
+      if (page % 9 === 8) events.push(liveAlbums(10 + page, album(3, 10 + page, 'VIEWER')));
+    }
+    for (const { state, snapshot } of snapshots(events)) {
+      const fromScratch = snapshotOf(state);
+      expect(snapshot.files).toEqual(fromScratch.files);
+      expect(snapshot.albums).toEqual(fromScratch.albums);
+    }
+    // It did sort something: the last snapshot holds files of several albums, some in two.
+    const last = snapshots(events).at(-1)?.snapshot.files ?? [];
+    expect(last.length).toBeGreaterThan(30);
+    expect(last.some((f) => f.collectionIDs.length > 1)).toBe(true);
+  });
+
+  test('a file that stays in two albums stays the same object', () => {
+    const [, , both, other] = snapshots([
+      liveAlbums(10, album(1, 10), album(2, 10)),
+      filesPage(1, [file(100, 1, 50)], [], 10),
+      filesPage(2, [file(100, 2, 50)], [], 10),
+      filesPage(2, [file(101, 2, 60)], [], 11),
+    ]);
+    const shared = both?.snapshot.files.find((f) => f.id === 100);
+    expect(shared?.collectionIDs).toEqual([1, 2]);
+    expect(other?.snapshot.files.find((f) => f.id === 100)).toBe(shared);
+    expect(other?.snapshot.files.map((f) => f.id)).toEqual([101, 100]);
+  });
+});

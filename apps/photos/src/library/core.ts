@@ -285,29 +285,114 @@ export interface LibrarySnapshot {
  */
 export const isHidden = (album: Album): boolean => album.visibility === 'hidden';
 
-export function snapshotOf(state: LibraryState): LibrarySnapshot {
+/**
+ * The snapshot of `state`. With `previous` (the one published before, as the shell passes it) what did not change
+ * is the same arrays as before, so that pages keep their memoized work (the grid's days and rows): the albums and
+ * files as they were while neither the collections nor the files changed, the trash while it did not; and when the
+ * files did change, those that stayed the same objects keep their order and only the others are sorted in.
+ */
+export function snapshotOf(
+  state: LibraryState,
+  previous?: { state: LibraryState; snapshot: LibrarySnapshot },
+): LibrarySnapshot {
+  const before = previous?.state;
+  const was = previous?.snapshot;
+  const { albums, hiddenAlbums, files } =
+    before && was && before.collections === state.collections && before.files === state.files
+      ? was
+      : albumsAndFiles(state, was);
+  const trash =
+    before && was && before.trash === state.trash
+      ? was.trash
+      : [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
+  const { status, syncing, offline, failed } = state;
+  return { albums, hiddenAlbums, files, trash, status, syncing, offline, failed };
+}
+
+function albumsAndFiles(
+  state: LibraryState,
+  was: LibrarySnapshot | undefined,
+): Pick<LibrarySnapshot, 'albums' | 'hiddenAlbums' | 'files'> {
   const live = [...state.collections.values()].filter((entry) => !entry.deleted).map((entry) => entry.album);
   live.sort((a, b) => b.updationTime - a.updationTime || a.id - b.id);
-  const albums = live.filter((album) => !isHidden(album));
-  const hiddenAlbums = live.filter(isHidden);
+  const albums = sameItems(
+    live.filter((album) => !isHidden(album)),
+    was?.albums,
+  );
+  const hiddenAlbums = sameItems(live.filter(isHidden), was?.hiddenAlbums);
   const hiddenFiles = new Set<number>();
   for (const album of hiddenAlbums)
     for (const fileID of state.files.get(album.id)?.keys() ?? []) hiddenFiles.add(fileID);
-  const byID = new Map<number, GalleryFile>();
+  // Each file's first copy (see albumsByTrust), and the later albums holding it under the same key.
+  const firstCopy = new Map<number, GalleryFile>();
+  const alsoIn = new Map<number, number[]>();
   for (const id of albumsByTrust(state)) {
     for (const file of state.files.get(id)?.values() ?? []) {
       if (hiddenFiles.has(file.id)) continue;
-      const seen = byID.get(file.id);
-      if (!seen) byID.set(file.id, file);
+      const seen = firstCopy.get(file.id);
+      if (!seen) firstCopy.set(file.id, file);
       // A copy under another key is not the same file's: it is left out (see albumsByTrust).
-      else if (seen.key === file.key && !seen.collectionIDs.includes(id))
-        byID.set(file.id, { ...seen, collectionIDs: [...seen.collectionIDs, id] });
+      else if (seen.key === file.key && !seen.collectionIDs.includes(id)) {
+        const more = alsoIn.get(file.id);
+        if (more) more.push(id);
+        else alsoIn.set(file.id, [id]);
+      }
     }
   }
-  const files = [...byID.values()].sort(newestFirst);
-  const trash = [...state.trash.values()].sort((a, b) => b.deleteBy - a.deleteBy || b.file.id - a.file.id);
-  const { status, syncing, offline, failed } = state;
-  return { albums, hiddenAlbums, files, trash, status, syncing, offline, failed };
+  const files: GalleryFile[] = [];
+  for (const [id, file] of firstCopy) {
+    const more = alsoIn.get(id);
+    files.push(more ? inAlbums(file, more) : file);
+  }
+  return { albums, hiddenAlbums, files: sortedLike(files, was?.files) };
+}
+
+/** `next`, or `previous` when it holds the same items in the same order (so that it stays the same array). */
+function sameItems<T>(next: T[], previous: readonly T[] | undefined): readonly T[] {
+  return previous?.length === next.length && next.every((item, index) => previous[index] === item) ? previous : next;
+}
+
+/** A file held by more albums than its first copy's: made once per copy and albums (the same object next time). */
+const merged = new WeakMap<GalleryFile, GalleryFile>();
+
+function inAlbums(file: GalleryFile, more: readonly number[]): GalleryFile {
+  const collectionIDs = [...file.collectionIDs, ...more];
+  const made = merged.get(file);
+  if (
+    made?.collectionIDs.length === collectionIDs.length &&
+    made.collectionIDs.every((id, i) => id === collectionIDs[i])
+  )
+    return made;
+  const next = { ...file, collectionIDs };
+  merged.set(file, next);
+  return next;
+}
+
+/**
+ * `files` newest first (`newestFirst`, a total order). The files of `previous` (sorted the same way) that are still
+ * there as the same objects keep their order and only the others are sorted and merged in; `previous` itself when
+ * nothing changed.
+ */
+export function sortedLike(
+  files: readonly GalleryFile[],
+  previous: readonly GalleryFile[] | undefined,
+): readonly GalleryFile[] {
+  if (!previous || previous.length === 0) return [...files].sort(newestFirst);
+  const current = new Set(files);
+  const kept = previous.filter((file) => current.has(file));
+  if (kept.length === previous.length && kept.length === files.length) return previous;
+  const stayed = new Set(kept);
+  const added = files.filter((file) => !stayed.has(file)).sort(newestFirst);
+  if (added.length === 0) return kept;
+  const out: GalleryFile[] = [];
+  let a = 0;
+  for (const file of kept) {
+    for (let next = added[a]; next && newestFirst(next, file) < 0; next = added[++a]) out.push(next);
+    out.push(file);
+  }
+  // A loop, not a spread: a spread of a huge list would throw RangeError.
+  for (const file of added.slice(a)) out.push(file);
+  return out;
 }
 
 /**

@@ -35,8 +35,8 @@ import type { GalleryFile } from '../../library/types.ts';
 import { allSelected, someSelected, type Selection } from '../selection/selection-model.ts';
 import { useGridSelection } from '../selection/use-grid-selection.ts';
 import { dayLabel } from './day-label.ts';
-import { columnsFor, gridModel, groupByDay, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
-import { CellsRow, DayHeader, gap, headerHeight } from './GridRows.tsx';
+import { columnsFor, daysOf, gridModel, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
+import { CellsRow, cellStyles, DayHeader, gap, headerHeight } from './GridRows.tsx';
 import { PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
 
 export interface GalleryGridProps {
@@ -66,8 +66,7 @@ export function GalleryGrid(props: GalleryGridProps) {
   const columns = columnsFor(width, gap);
   const cellSize = Math.max(1, Math.floor((width - gap * (columns - 1)) / columns));
 
-  const days = useMemo(() => groupByDay(files), [files]);
-  const model = useMemo(() => gridModel(days, columns), [days, columns]);
+  const model = useMemo(() => gridModel(daysOf(files), columns), [files, columns]);
   const { rows, ordered } = model;
   const selects = selection !== undefined && onSelectionChange !== undefined;
   const selected = selects ? selection.ids : undefined;
@@ -158,7 +157,8 @@ export function GalleryGrid(props: GalleryGridProps) {
         const id = index === undefined ? undefined : ordered[index]?.id;
         if (id !== undefined && id !== activeID) setActiveID(id);
       }}
-      sx={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+      sx={gridSx}
+      style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index];
@@ -194,6 +194,9 @@ export function GalleryGrid(props: GalleryGridProps) {
     </Box>
   );
 }
+
+/** The grid's own styles and its rows' and cells' (one object: the same styles every render). */
+const gridSx = { position: 'relative', width: '100%', ...cellStyles } as const;
 
 const keyMoves: Partial<Record<string, GridMove>> = {
   ArrowLeft: 'left',

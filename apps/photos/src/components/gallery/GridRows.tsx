@@ -1,11 +1,10 @@
 // The rows of the gallery grid (GalleryGrid.tsx): a day's header (its heading, and a checkbox that selects the
 // whole day while the grid selects) and a row of cells (a button per file, with its checkbox). Memoized: a
-// scroll renders only the rows that come into view, a selection change only the rows it touches.
+// scroll renders only the rows that come into view, a selection change only the rows it touches. Plain elements
+// styled by class names from the grid's element (see [Note: Plain cells]).
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Typography from '@mui/material/Typography';
 import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -45,11 +44,9 @@ export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
   const { day, rowIndex, label, checked, handlers } = props;
   const { t } = useTranslation('photos');
   return (
-    <Box role="row" aria-rowindex={rowIndex + 1} data-day={day.key} sx={rowSx} style={placed(props)}>
-      <Box role="gridcell" sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: '100%', pb: 0.5 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, pb: 0.5 }}>
-          {label}
-        </Typography>
+    <div role="row" aria-rowindex={rowIndex + 1} data-day={day.key} className="gallery-day" style={placed(props)}>
+      <div role="gridcell" className="gallery-day-cell">
+        <h2>{label}</h2>
         {checked !== undefined && (
           <Checkbox
             size="small"
@@ -59,8 +56,8 @@ export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
             slotProps={{ input: { 'aria-label': t('selection.select_day', { day: label }) } }}
           />
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 });
 
@@ -78,19 +75,69 @@ export interface CellsRowProps extends RowPlace {
   handlers: GridSelectionHandlers;
 }
 
+// [Note: Plain cells]
+// A scroll mounts a row of cells every few frames, so a cell is plain elements under class names whose styles the
+// grid sets once (`cellStyles`, on the grid's element), not components that work out styles each time they mount
+// (an `sx` box, a Checkbox with its ripple): that work, a few rows a second, was what made frames late. The cell's
+// checkbox is a native one under the same icons as before, with the same name and the same keys.
+
+/** The styles of the cells, by class name, set once on the grid's element (see [Note: Plain cells]). */
+export const cellStyles = {
+  '& .gallery-day': rowSx,
+  '& .gallery-day-cell': { display: 'flex', alignItems: 'flex-end', gap: 0.5, height: '100%', pb: 0.5 },
+  '& .gallery-day h2': { typography: 'subtitle1', fontWeight: 600, m: 0, pb: 0.5 },
+  '& .gallery-row': { ...rowSx, display: 'flex', gap: `${gap}px` },
+  '& .gallery-cell': {
+    position: 'relative',
+    flex: 'none',
+    '&:hover .cell-check, &:focus-within .cell-check': { opacity: 1 },
+  },
+  '& .gallery-cell-button': {
+    position: 'relative',
+    display: 'block',
+    width: '100%',
+    height: '100%',
+    p: 0,
+    border: 0,
+    borderRadius: 1,
+    overflow: 'hidden',
+    cursor: 'pointer',
+    bgcolor: 'transparent',
+    color: 'inherit',
+    transition: 'transform 120ms',
+    WebkitTouchCallout: 'none',
+    userSelect: 'none',
+    '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+  },
+  '& .gallery-cell-button.selected': { transform: 'scale(0.88)' },
+  '& .cell-check': {
+    position: 'absolute',
+    top: 2,
+    left: 2,
+    display: 'inline-flex',
+    p: 0.5,
+    borderRadius: '50%',
+    color: 'common.white',
+    opacity: 0,
+    '&.shown': { opacity: 1 },
+    '@media (hover: none)': { opacity: 0, '&.selecting': { opacity: 1 } },
+    '&.checked': { color: 'primary.main' },
+    '& input': { position: 'absolute', inset: 0, width: '100%', height: '100%', m: 0, opacity: 0, cursor: 'pointer' },
+    '& svg': { pointerEvents: 'none' },
+    '&:not(.checked) svg': { filter: 'drop-shadow(0 0 2px rgba(0, 0, 0, 0.8))' },
+  },
+} as const;
+
 export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
   const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers } = props;
+  const { t } = useTranslation('photos');
   return (
-    <Box
-      role="row"
-      aria-rowindex={rowIndex + 1}
-      sx={{ ...rowSx, display: 'flex', gap: `${gap}px` }}
-      style={placed(props)}
-    >
+    <div role="row" aria-rowindex={rowIndex + 1} className="gallery-row" style={placed(props)}>
       {row.files.map((file, column) => (
         <Cell
           key={file.id}
           file={file}
+          title={file.metadata.title || t('grid.untitled')}
           column={column}
           size={cellSize}
           active={column === activeColumn}
@@ -98,14 +145,16 @@ export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
           selecting={selecting}
           Thumbnail={Thumbnail}
           handlers={handlers}
+          selectLabel={t('selection.select', { title: file.metadata.title || t('grid.untitled') })}
         />
       ))}
-    </Box>
+    </div>
   );
 });
 
 interface CellProps {
   file: GalleryFile;
+  title: string;
   column: number;
   size: number;
   active: boolean;
@@ -113,81 +162,51 @@ interface CellProps {
   selecting: boolean;
   Thumbnail: ComponentType<ThumbnailProps>;
   handlers: GridSelectionHandlers;
+  /** The checkbox's name. */
+  selectLabel: string;
 }
 
-const Cell = memo(function Cell({ file, column, size, active, selected, selecting, Thumbnail, handlers }: CellProps) {
-  const { t } = useTranslation('photos');
-  const title = file.metadata.title || t('grid.untitled');
+const Cell = memo(function Cell(props: CellProps) {
+  const { file, title, column, size, active, selected, selecting, Thumbnail, handlers, selectLabel } = props;
   return (
-    <Box
+    <div
       role="gridcell"
       aria-colindex={column + 1}
       aria-selected={selected}
       data-file-id={file.id}
-      sx={{
-        position: 'relative',
-        width: size,
-        height: size,
-        flex: 'none',
-        '&:hover .cell-check, &:focus-within .cell-check': { opacity: 1 },
-      }}
+      className="gallery-cell"
+      style={{ width: size, height: size }}
     >
-      <Box
-        component="button"
+      <button
         type="button"
         data-file-id={file.id}
         tabIndex={active ? 0 : -1}
+        className={selected ? 'gallery-cell-button selected' : 'gallery-cell-button'}
         onClick={handlers.click}
         onPointerDown={handlers.pointerDown}
         onPointerMove={handlers.pointerMove}
         onPointerUp={handlers.pointerEnd}
         onPointerCancel={handlers.pointerEnd}
         onContextMenu={handlers.contextMenu}
-        sx={{
-          position: 'relative',
-          display: 'block',
-          width: '100%',
-          height: '100%',
-          p: 0,
-          border: 0,
-          borderRadius: 1,
-          overflow: 'hidden',
-          cursor: 'pointer',
-          bgcolor: 'transparent',
-          color: 'inherit',
-          transition: 'transform 120ms',
-          transform: selected ? 'scale(0.88)' : undefined,
-          WebkitTouchCallout: 'none',
-          userSelect: 'none',
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
-        }}
       >
         <Thumbnail file={file} alt={title} />
         <FileTypeBadge fileType={file.metadata.fileType} />
-      </Box>
+      </button>
       {selected !== undefined && (
-        <Checkbox
-          className="cell-check"
-          size="small"
-          checked={selected}
-          // The grid's keys select (Space): one tab stop per cell, the button.
-          tabIndex={-1}
-          onChange={(event) => handlers.check(file.id, (event.nativeEvent as MouseEvent).shiftKey)}
-          icon={<UncheckedIcon sx={{ filter: 'drop-shadow(0 0 2px rgba(0, 0, 0, 0.8))' }} />}
-          checkedIcon={<CheckCircleIcon />}
-          slotProps={{ input: { 'aria-label': t('selection.select', { title }), tabIndex: -1 } }}
-          sx={{
-            position: 'absolute',
-            top: 2,
-            left: 2,
-            p: 0.5,
-            color: 'common.white',
-            opacity: selecting || selected ? 1 : 0,
-            '&.Mui-checked': { color: 'primary.main' },
-            '@media (hover: none)': { opacity: selecting ? 1 : 0 },
-          }}
-        />
+        <span
+          className={`cell-check${selecting || selected ? ' shown' : ''}${selecting ? ' selecting' : ''}${selected ? ' checked' : ''}`}
+        >
+          <input
+            type="checkbox"
+            checked={selected}
+            // The grid's keys select (Space): one tab stop per cell, the button.
+            tabIndex={-1}
+            aria-label={selectLabel}
+            onChange={(event) => handlers.check(file.id, (event.nativeEvent as MouseEvent).shiftKey)}
+          />
+          {selected ? <CheckCircleIcon fontSize="small" /> : <UncheckedIcon fontSize="small" />}
+        </span>
       )}
-    </Box>
+    </div>
   );
 });

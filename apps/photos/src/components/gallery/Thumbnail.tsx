@@ -4,6 +4,7 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import LiveIcon from '@mui/icons-material/MotionPhotosAutoOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,39 +31,33 @@ export function thumbnailFromHook(
   };
 }
 
-/** The decrypted thumbnail, cropped to the square cell. */
+/**
+ * The decrypted thumbnail, cropped to the square cell. Inline styles (one object for all), not `sx`: the grid mounts
+ * these a row at a time while it scrolls (see [Note: Plain cells] in GridRows.tsx).
+ */
 export function ThumbnailImage({ url, alt }: { url: string; alt: string }) {
-  return (
-    <Box
-      component="img"
-      src={url}
-      alt={alt}
-      draggable={false}
-      decoding="async"
-      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-    />
-  );
+  return <img src={url} alt={alt} draggable={false} decoding="async" style={imageStyle} />;
 }
+
+const imageStyle = { display: 'block', width: '100%', height: '100%', objectFit: 'cover' } as const;
 
 /** The cell before (or without) its thumbnail: named like the image would be; `broken` when it will not come. */
 export function ThumbnailPlaceholder({ alt, broken = false }: { alt: string; broken?: boolean }) {
+  const background = useTheme().palette.action.hover;
   return (
-    <Box
-      role="img"
-      aria-label={alt}
-      sx={{
-        width: '100%',
-        height: '100%',
-        bgcolor: 'action.hover',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-    >
+    <div role="img" aria-label={alt} style={{ ...placeholderStyle, background }}>
       {broken && <BrokenImageIcon aria-hidden sx={{ color: 'text.disabled' }} />}
-    </Box>
+    </div>
   );
 }
+
+const placeholderStyle = {
+  width: '100%',
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
 
 /** The placeholder as a thumbnail component: the grid's default, when the page gives none. */
 export function PlaceholderThumbnail({ alt }: ThumbnailProps) {

@@ -1,7 +1,7 @@
 import type { GalleryFile } from '../../library/types.ts';
 import { fileAt } from '../testing/files.ts';
 import { dayLabel } from './day-label.ts';
-import { columnsFor, fileTime, gridModel, groupByDay, moveIndex } from './grid-model.ts';
+import { columnsFor, daysOf, fileTime, gridModel, groupByDay, moveIndex, orderedByDay } from './grid-model.ts';
 
 test('files are grouped by local day, newest day first, newest first within a day; the edited time wins', () => {
   const files = [
@@ -84,4 +84,21 @@ test('a file of a time no Date holds (the model refuses them; this is the backst
   ]);
   expect(dayLabel(days[1]?.start ?? 0, Date.now(), 'en-US')).toBe('unknown');
   expect(dayLabel(NaN, Date.now(), 'en-US')).toBe('unknown');
+});
+
+test('the days and the order are made once per files array, for the grid and the viewer alike', () => {
+  const files = [
+    fileAt(1, new Date(2025, 0, 1, 9)),
+    fileAt(2, new Date(2025, 0, 2, 8)),
+    fileAt(3, new Date(2025, 0, 2, 9)),
+  ];
+  const days = daysOf(files);
+  expect(days).toEqual(groupByDay(files));
+  expect(daysOf(files)).toBe(days);
+  expect(orderedByDay(files).map((f) => f.id)).toEqual([3, 2, 1]);
+  expect(orderedByDay(files)).toBe(orderedByDay(files));
+  // Another array, even of the same files, is grouped anew.
+  const copy = [...files];
+  expect(daysOf(copy)).not.toBe(days);
+  expect(daysOf(copy)).toEqual(days);
 });

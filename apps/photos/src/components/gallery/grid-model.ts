@@ -44,6 +44,33 @@ export function groupByDay(files: readonly GalleryFile[]): Day[] {
   return days;
 }
 
+/**
+ * `groupByDay(files)`, made once per files array: the grid and the viewer over it (the same array from the page) share
+ * one grouping, and a render with the same array groups nothing.
+ */
+export function daysOf(files: readonly GalleryFile[]): readonly Day[] {
+  let days = grouped.get(files);
+  if (!days) {
+    days = groupByDay(files);
+    grouped.set(files, days);
+  }
+  return days;
+}
+
+const grouped = new WeakMap<readonly GalleryFile[], Day[]>();
+
+/** The files in the grid's order (by day, newest first): the order of the viewer's previous and next. */
+export function orderedByDay(files: readonly GalleryFile[]): readonly GalleryFile[] {
+  let ordered = flattened.get(files);
+  if (!ordered) {
+    ordered = daysOf(files).flatMap((day) => day.files);
+    flattened.set(files, ordered);
+  }
+  return ordered;
+}
+
+const flattened = new WeakMap<readonly GalleryFile[], GalleryFile[]>();
+
 export type GridRow =
   | { kind: 'day'; key: string; day: Day; dayIndex: number }
   | {

@@ -1,10 +1,10 @@
 // Which file the viewer of a view shows, as React state: a file and its place in the view's order. Once that
 // file leaves (trashed, moved out of the album), the viewer shows the one that took its place; with no file
 // left, it closes. What it shows of the file comes from the media loader's hook.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
 import type { GalleryFile } from '../../library/types.ts';
-import { groupByDay } from '../gallery/grid-model.ts';
+import { orderedByDay } from '../gallery/grid-model.ts';
 import type { FileDetails } from './viewer-model.ts';
 import type { ViewerProps, ViewerSource } from './Viewer.tsx';
 
@@ -21,8 +21,8 @@ export type UseViewerMedia = (file: GalleryFile | undefined) => ViewerMedia;
 
 export function useViewerFile(files: readonly GalleryFile[], useViewerMedia: UseViewerMedia) {
   const [viewing, setViewing] = useState<{ id: number; index: number }>();
-  // The grid's order: by day, newest first.
-  const ordered = useMemo(() => groupByDay(files).flatMap((day) => day.files), [files]);
+  // The grid's order: by day, newest first (grouped once for the grid and the viewer).
+  const ordered = orderedByDay(files);
   let index = -1;
   if (viewing && ordered.length > 0) {
     const at =
