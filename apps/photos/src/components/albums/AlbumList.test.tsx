@@ -111,11 +111,12 @@ test('share is in the menu of an owned album, leave in that of an album shared w
   expect(onShare).toHaveBeenCalledTimes(1);
 });
 
-test('the "uncategorized" and "favorites" albums offer neither rename nor delete (the server keeps them)', async () => {
+test('the "uncategorized" and "favorites" albums show by their translated names, with neither rename nor delete', async () => {
   const user = userEvent.setup();
+  // The names stored are Ente's English ones (here made different, to see the translated ones shown instead).
   const special = [
-    albumOf(4, 'Uncategorized', { type: 'uncategorized' }),
-    albumOf(5, 'Favorites', { type: 'favorites' }),
+    albumOf(4, 'stored uncategorized', { type: 'uncategorized' }),
+    albumOf(5, 'stored favorites', { type: 'favorites' }),
     albumOf(6, 'Camera', { type: 'folder' }),
   ];
   renderInShell(
@@ -127,8 +128,12 @@ test('the "uncategorized" and "favorites" albums offer neither rename nor delete
       onDelete={jest.fn()}
     />,
   );
+  expect(cardNames(await screen.findByRole('list'))).toEqual([
+    'CameraItems: 0',
+    'FavoritesItems: 0',
+    'UncategorizedItems: 0',
+  ]);
   // Nothing left to offer on "uncategorized": no menu at all.
-  expect(await screen.findByRole('button', { name: /^Uncategorized/ })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Actions for Uncategorized' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Actions for Favorites' }));
   expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share']);

@@ -22,6 +22,7 @@ import { currentLocale } from '@ente/shared/i18n/i18n.ts';
 import type { Album } from '../../library/types.ts';
 import { PlaceholderThumbnail, type ThumbnailProps } from '../gallery/Thumbnail.tsx';
 import { sortAlbums, type AlbumSort, type AlbumSummary } from './album-summaries.ts';
+import { useAlbumTitle } from './album-title.ts';
 
 export interface AlbumListProps {
   /** The albums with their counts and covers (`albumSummaries`), in any order. */
@@ -165,7 +166,9 @@ function AlbumCard({
   onMenu: ((anchor: HTMLElement) => void) | undefined;
 }) {
   const { t } = useTranslation('photos');
+  const title = useAlbumTitle();
   const { album, count, cover } = summary;
+  const name = title(album);
   const sharedBy = album.role !== 'OWNER' ? album.owner.email : undefined;
   return (
     <Box component="li" sx={{ position: 'relative' }}>
@@ -202,7 +205,7 @@ function AlbumCard({
           {cover ? <Thumbnail file={cover} alt="" /> : <PhotoAlbumIcon sx={{ fontSize: 48, color: 'text.disabled' }} />}
         </Box>
         <Typography component="span" sx={{ display: 'block', mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {album.name}
+          {name}
         </Typography>
         <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
           {t('albums.count', { count })}
@@ -219,7 +222,7 @@ function AlbumCard({
       </Box>
       {onMenu && (
         <IconButton
-          aria-label={t('albums.actions', { name: album.name })}
+          aria-label={t('albums.actions', { name })}
           aria-haspopup="menu"
           onClick={(event) => onMenu(event.currentTarget)}
           size="small"

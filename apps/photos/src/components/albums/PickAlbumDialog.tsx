@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import type { Album } from '../../library/types.ts';
+import { useAlbumTitle } from './album-title.ts';
 import { AlbumDialogFrame } from './AlbumDialogFrame.tsx';
 import { useDialogAction } from './use-dialog-action.ts';
 
@@ -27,6 +28,7 @@ export interface PickAlbumDialogProps {
 
 export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew }: PickAlbumDialogProps) {
   const { t } = useTranslation('photos');
+  const albumTitle = useAlbumTitle();
   const action = useDialogAction(onClose);
   const title = t(purpose === 'add' ? 'dialogs.pick_add_title' : 'dialogs.pick_move_title');
   return (
@@ -50,7 +52,7 @@ export function PickAlbumDialog({ open, purpose, albums, onClose, onPick, onNew 
             <ListItemIcon>
               <PhotoAlbumIcon />
             </ListItemIcon>
-            <ListItemText primary={album.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            <ListItemText primary={albumTitle(album)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
           </ListItemButton>
         ))}
       </List>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Album } from '../../library/types.ts';
+import { useAlbumTitle } from '../albums/album-title.ts';
 import type { AlbumSharingActions } from './share-types.ts';
 
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -23,6 +24,7 @@ export interface AlbumSharingProps {
 
 export function AlbumSharing({ dialog, albums, actions, onClose }: AlbumSharingProps) {
   const { t } = useTranslation('photos');
+  const title = useAlbumTitle();
   const [shown, setShown] = useState<{ dialog: SharingDialog; key: number }>();
   // A newly opened dialog replaces the one shown (React's "adjust state when a prop changes").
   if (dialog !== undefined && dialog !== shown?.dialog) setShown({ dialog, key: (shown?.key ?? 0) + 1 });
@@ -47,7 +49,7 @@ export function AlbumSharing({ dialog, albums, actions, onClose }: AlbumSharingP
         <ConfirmDialog
           key={key}
           open={open}
-          title={t('share.leave_title', { name: album.name })}
+          title={t('share.leave_title', { name: title(album) })}
           description={t('share.leave_body')}
           confirmLabel={t('share.leave')}
           onClose={onClose}

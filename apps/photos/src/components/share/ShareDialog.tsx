@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Album } from '../../library/types.ts';
+import { useAlbumTitle } from '../albums/album-title.ts';
 import { PublicLinkSection } from './PublicLinkSection.tsx';
 import type { ShareActions } from './share-types.ts';
 import { SharePeople } from './SharePeople.tsx';
@@ -27,12 +28,13 @@ export interface ShareDialogProps {
 
 export function ShareDialog({ open, album, linkURL, actions, onClose }: ShareDialogProps) {
   const { t } = useTranslation('photos');
+  const title = useAlbumTitle();
   const { t: tc } = useTranslation('common');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-        {t('share.title', { name: album.name })}
+        {t('share.title', { name: title(album) })}
       </DialogTitle>
       <DialogContent>
         <SharePeople album={album} actions={actions} />
