@@ -1,19 +1,21 @@
 // The photos app's album and trash actions through the pages, against the real server: a folder uploaded as an
-// album; a new album; files added, moved and removed; trashed and restored; then the deduplicate page removes the
-// copy of the same bytes under another name. Every step is checked in what the page shows after the library's
+// album; a new album; files added (by keyboard only), moved and removed; trashed and restored; then the deduplicate
+// page removes the copy of the same bytes under another name; axe scans each state. Every step is checked in what the page shows after the library's
 // pull (the writes go to the server, the grid shows what the server answered). The second test shares an album
-// through its Share dialog (by keyboard), makes a password link there (its key checked against the album's), and
-// has the second account see the album, leave it, get it again as collaborator and lose it when the owner unshares.
+// through its Share dialog (by keyboard), makes a password link there (its key checked against the album's) that a
+// fresh context with no account opens from the clipboard (a wrong password refused, the right one shows the grid),
+// and has the second account see the album, leave it, get it again as collaborator and lose it when the owner
+// unshares.
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { clientPackage, createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { serverCollections } from '../photos-api.ts';
 import { openAccountKeys, openAlbumKey } from '../photos-oracle.ts';
-import { seriousViolations, serverUrl, watchProblems } from '../stack.ts';
+import { appUrl, seriousViolations, serverUrl, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -45,6 +47,16 @@ async function withSelection(page: Page, titles: readonly string[], action: stri
   const bar = page.getByRole('toolbar', { name: 'Selected items' });
   await expect(bar.getByText(`${String(titles.length)} selected`)).toBeVisible();
   await bar.getByRole('button', { name: action, exact: true }).click();
+}
+
+/** Presses `key` until `target` (the first it matches) has the focus: how a keyboard user gets somewhere. */
+async function pressUntilFocused(page: Page, key: string, target: Locator, most = 40): Promise<void> {
+  const first = target.first();
+  for (let presses = 0; presses < most; presses++) {
+    if (await first.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(first).toBeFocused();
 }
 
 async function openSection(page: Page, name: 'Photos' | 'Albums' | 'Trash'): Promise<void> {
@@ -87,24 +99,44 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   const first = await title.textContent();
   await page.keyboard.press('ArrowRight');
   await expect(title).not.toHaveText(first ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
   // Create an album.
   await openSection(page, 'Albums');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'New album' }).click();
   const nameDialog = page.getByRole('dialog', { name: 'New album' });
   await nameDialog.getByRole('textbox', { name: 'Album name' }).fill('Best');
+  expect(await seriousViolations(page)).toEqual([]);
   await nameDialog.getByRole('button', { name: 'Create' }).click();
   await expect(nameDialog).toBeHidden();
   await expect(page.getByRole('button', { name: /^Best/ })).toBeVisible();
 
-  // Add: from the photos into the new album (it stays in Trip too).
+  // Add, by keyboard only: Tab into the grid, the arrows to the PNG, Space selects it, Tab to the selection bar's
+  // Add to album, Tab to the album, Enter (it stays in Trip too).
   await openSection(page, 'Photos');
-  await withSelection(page, [shapes], 'Add to album');
-  await page.getByRole('dialog', { name: 'Add to album' }).getByRole('button', { name: /^Best/ }).click();
+  const grid = page.getByRole('grid');
+  await pressUntilFocused(page, 'Tab', grid.getByRole('button'));
+  await pressUntilFocused(page, 'ArrowRight', grid.getByRole('button', { name: shapes, exact: true }));
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('toolbar', { name: 'Selected items' });
+  await expect(bar.getByText('1 selected')).toBeVisible();
+  await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(1);
+  await pressUntilFocused(page, 'Tab', bar.getByRole('button', { name: 'Add to album', exact: true }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  const pick = page.getByRole('dialog', { name: 'Add to album' });
+  await expect(pick).toBeVisible();
+  await pressUntilFocused(page, 'Tab', pick.getByRole('button', { name: /^Best/ }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(pick).toBeHidden();
+  await expect(bar).toBeHidden();
   await openAlbum(page, 'Best');
   await expect.poll(() => shown(page)).toEqual([shapes]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Move: out of Trip into Best.
   await openAlbum(page, 'Trip');
@@ -122,7 +154,10 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
 
   // Trash, confirmed; the trash says the days left; restore.
   await withSelection(page, [twin], 'Move to trash');
-  await page.getByRole('dialog', { name: 'Move to trash?' }).getByRole('button', { name: 'Move to trash' }).click();
+  const trashDialog = page.getByRole('dialog', { name: 'Move to trash?' });
+  await expect(trashDialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await trashDialog.getByRole('button', { name: 'Move to trash' }).click();
   await expect.poll(() => shown(page)).toEqual([sunset, shapes].sort());
   await openSection(page, 'Trash');
   await expect.poll(() => shown(page)).toEqual([twin]);
@@ -139,11 +174,12 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   await expect(page.getByText(/Groups of identical files: 1\. Files to remove: 1\./)).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Remove duplicates' }).click();
-  await page
-    .getByRole('dialog', { name: 'Remove the duplicates?' })
-    .getByRole('button', { name: 'Remove duplicates' })
-    .click();
+  const dedupDialog = page.getByRole('dialog', { name: 'Remove the duplicates?' });
+  await expect(dedupDialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dedupDialog.getByRole('button', { name: 'Remove duplicates' }).click();
   await expect(page.getByText('No duplicates found.')).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   await openSection(page, 'Photos');
   await expect.poll(async () => (await shown(page)).length).toBe(2);
   const [kept] = (await shown(page)).filter((title) => title !== shapes);
@@ -241,8 +277,41 @@ test('an album shared through its Share dialog shows in the other account; leavi
     collection: { id: number; publicURLs: { passwordEnabled: boolean }[] };
   };
   expect([collection.id, collection.publicURLs[0]?.passwordEnabled]).toEqual([album.id, true]);
+  // Copy link puts the same address on the clipboard: that is what the owner sends.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl('photos') });
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(link.href);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+
+  // Someone with no account opens the copied link in a fresh context: a wrong password is refused, the right one
+  // shows the album's grid with its thumbnails. (The link's other states: photos-public-link.spec.ts.)
+  const strangerContext = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+  const stranger = await strangerContext.newPage();
+  const strangerProblems = await watchProblems(stranger);
+  await stranger.goto(copied);
+  const strangerHeading = stranger.getByRole('heading', { level: 1 });
+  const passwordField = stranger.getByLabel('Password');
+  for (const typed of ['not it', 'open sesame']) {
+    await expect(strangerHeading).toHaveText('This album is protected by a password', { timeout: 30_000 });
+    await passwordField.fill(typed);
+    await passwordField.press('Enter');
+    if (typed === 'not it') {
+      await expect(stranger.getByRole('main').getByRole('alert')).toHaveText('That password is not right.', {
+        timeout: 30_000,
+      });
+    }
+  }
+  await expect(strangerHeading).toHaveText('Shared trip', { timeout: 30_000 });
+  const linkGrid = stranger.getByRole('grid', { name: 'Shared trip' });
+  for (const title of [shapes, sunset]) {
+    await expect(linkGrid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
+  }
+  const refused = /status of 401 .*\/public-collection\/verify-password\)$/;
+  expect(strangerProblems.consoleErrors.filter((line) => !refused.test(line))).toEqual([]);
+  expect([strangerProblems.pageErrors, strangerProblems.cspViolations]).toEqual([[], []]);
+  await strangerContext.close();
 
   // The friend sees the album and its photos.
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
