@@ -27,7 +27,7 @@ import { chooseStaging, completeMultipartBody } from './plan.ts';
 import { stageClock, type StageClock, type StageTimes } from './stage-times.ts';
 import { memoryStaging, opfsAvailable, opfsStaging, type Staging } from './staging.ts';
 import { putWithRetries } from './store-put.ts';
-import { makeThumbnail } from './thumbnail.ts';
+import { makeThumbnail, type Thumbnail } from './thumbnail.ts';
 import { UploadError } from './types.ts';
 
 /** Where the main thread was told to PUT an object. */
@@ -121,6 +121,7 @@ async function putObject(target: PutTarget, staging: Staging, onProgress: (bytes
 export function createFileJob() {
   let encryption: FileEncryption | undefined;
   let staging: Staging | undefined;
+  let picture: Thumbnail | undefined;
   let thumbnail: { bytes: Uint8Array<ArrayBuffer>; header: string; md5: string } | undefined;
   const clock = stageClock();
 
@@ -206,26 +207,31 @@ export function createFileJob() {
       return { ...facts, parts: { imageHash: imageHash.digestB64(), videoHash: videoHash.digestB64() } };
     },
 
-    /** Makes and encrypts the thumbnail: of the image itself, or of a video frame captured by the main thread. */
-    async thumbnail({
+    /**
+     * Makes the thumbnail JPEG, of the image itself or of a video frame captured by the main thread; no key is
+     * needed, so it is made while the file is encrypted. Answers the picture's size (none for a placeholder).
+     */
+    async makeThumbnail({
       file,
       frame,
     }: {
       file?: File;
       frame?: ImageBitmap;
-    }): Promise<{ size: number; md5: string; header: string; width?: number; height?: number }> {
-      const { jpeg, width, height } = await makeThumbnail(file ? { image: file } : { frame }, clock);
+    }): Promise<{ width?: number; height?: number }> {
+      picture = await makeThumbnail(file ? { image: file } : { frame }, clock);
+      const { width, height } = picture;
+      return width && height ? { width, height } : {};
+    },
+
+    /** Encrypts the thumbnail made by `makeThumbnail` under the file key. */
+    async sealThumbnail(): Promise<{ size: number; md5: string; header: string }> {
+      if (!picture) throw new Error('no thumbnail made yet');
       const encryptFrom = performance.now();
-      const blob = await encryptBlobB64(new Uint8Array(await jpeg.arrayBuffer()), fileKey());
+      const blob = await encryptBlobB64(new Uint8Array(await picture.jpeg.arrayBuffer()), fileKey());
       const bytes = fromB64(blob.encryptedData) as Uint8Array<ArrayBuffer>;
       thumbnail = { bytes, header: blob.header, md5: await md5B64(bytes) };
       clock.add('thumbnailEncrypt', performance.now() - encryptFrom);
-      return {
-        size: bytes.length,
-        md5: thumbnail.md5,
-        header: blob.header,
-        ...(width && height ? { width, height } : {}),
-      };
+      return { size: bytes.length, md5: thumbnail.md5, header: blob.header };
     },
 
     exif({ file }: { file: File }): Promise<ExifFacts> {
@@ -289,6 +295,7 @@ export function createFileJob() {
       clock.take(true);
       await staging?.dispose();
       staging = undefined;
+      picture = undefined;
       thumbnail = undefined;
       encryption = undefined;
     },

@@ -224,8 +224,9 @@ describe('uploadOneFile', () => {
     expect(env.workerLog).toEqual([
       'ready',
       'encrypt',
-      'thumbnail',
+      'makeThumbnail',
       'exif',
+      'sealThumbnail',
       'seal',
       'putFile',
       'putThumbnail',
@@ -258,7 +259,7 @@ describe('uploadOneFile', () => {
     expect(rest).toEqual({ title: 'IMG_7.HEIC', creationTime: time, modificationTime: time, fileType: 2 });
     // The thumbnail is drawn from the image (a video would need a frame from the main thread).
     expect(opened.thumbnail).toHaveLength(99_000);
-    expect(env.workerLog.slice(0, 4)).toEqual(['ready', 'encryptLivePhoto', 'thumbnail', 'exif']);
+    expect(env.workerLog.slice(0, 4)).toEqual(['ready', 'encryptLivePhoto', 'makeThumbnail', 'exif']);
   });
 
   test('a live photo already in the album (both hashes, title, type): skipped after hashing its two parts', async () => {

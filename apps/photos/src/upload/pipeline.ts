@@ -7,9 +7,9 @@
 // 2. When the library has a file of the same title and type, the worker hashes it first and the duplicate rule
 //    decides (duplicates.ts): skipped, or added from another album with its key boxed again, or uploaded.
 // 3. The worker encrypts it under a fresh key into its staging (hashing it on the way, and checking the rule
-//    then if it did not before), makes and encrypts the thumbnail (a video's frame is captured here first)
-//    while it reads its EXIF, and seals the metadata, the picture's size as public magic metadata (`{w, h}`,
-//    which Ente's clients read), and the file key boxed with the album's key.
+//    then if it did not before) while it makes the thumbnail (a video's frame is captured here) and reads its
+//    EXIF; then it encrypts the thumbnail and seals the metadata, the picture's size as public magic metadata
+//    (`{w, h}`, which Ente's clients read), and the file key boxed with the album's key.
 // 4. Upload URLs for the file (one, or one per part with every part's MD5) and the thumbnail, asked together;
 //    the worker PUTs both at once.
 // 5. POST /files. The worker's state is reset and it goes back to the pool; a cancelled file's worker is ended.
@@ -17,7 +17,7 @@ import { streamEncryptedSize } from '@ente/crypto/stream-sizes.ts';
 
 import { FileType, type GalleryFile } from '../library/types.ts';
 import { contentHash, decideDuplicate, mayBeDuplicate, type DuplicateDecision } from './duplicates.ts';
-import type { EncryptedFileFacts, PutTarget } from './file-job.ts';
+import type { PutTarget } from './file-job.ts';
 import { buildFileMetadata, buildPublicMetadata, fileTypeOf, type ExifFacts } from './metadata.ts';
 import { MAX_OBJECT_BYTES, planObjectUpload, UPLOAD_PART_BYTES } from './plan.ts';
 import { fileWork, workBefore } from './progress.ts';
@@ -42,12 +42,15 @@ export interface PipelineDeps {
   onProfile?(entry: UploadProfileEntry): void;
 }
 
-/** Both results; when one fails, its error once the other has settled too (the worker is idle before its reset). */
-async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [first, second] = await Promise.allSettled([a, b]);
-  if (first.status === 'rejected') throw first.reason;
-  if (second.status === 'rejected') throw second.reason;
-  return [first.value, second.value];
+/** Like Promise.all, but a failure is thrown only once every promise settled (the worker is idle before its reset). */
+async function allSettled<T extends readonly unknown[] | []>(
+  promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }
 
 /** The item's metadata type: a file's by its MIME type or name; a live photo's parts must be an image and a video. */
@@ -103,12 +106,22 @@ export async function uploadOneFile(
     control.setStatus('encrypting');
     const encryptingFrom = workBefore('encrypting', bytes, hashesFirst);
     const onProgress = (done: number) => control.setProgress(encryptingFrom + done);
-    const encrypted: EncryptedFileFacts = await clock.time(
-      'encrypt',
-      video
-        ? worker.call('encryptLivePhoto', { image: file, video, partLength }, { onProgress })
-        : worker.call('encrypt', { file, partLength }, { onProgress }),
-    );
+    // The thumbnail and the EXIF need no key: they are made while the file is encrypted (an image is decoded by
+    // the browser's decoder beside the encryption; a video's frame is captured on this thread meanwhile).
+    const [encrypted, picture, exif] = await allSettled([
+      clock.time(
+        'encrypt',
+        video
+          ? worker.call('encryptLivePhoto', { image: file, video, partLength }, { onProgress })
+          : worker.call('encrypt', { file, partLength }, { onProgress }),
+      ),
+      clock.time('thumbnail', async () => {
+        if (fileType !== FileType.video) return worker.call('makeThumbnail', { file });
+        const frame = await clock.time('videoFrame', deps.captureVideoFrame(file, signal));
+        return worker.call('makeThumbnail', frame ? { frame } : {}, { transfer: frame ? [frame] : [] });
+      }),
+      fileType !== FileType.video ? clock.time('exif', worker.call('exif', { file })) : Promise.resolve<ExifFacts>({}),
+    ]);
     const hash = encrypted.parts ?? encrypted.hash;
     if (!hashesFirst) {
       const decision = decide(typeof hash === 'string' ? hash : (contentHash(hash) ?? ''));
@@ -118,25 +131,17 @@ export async function uploadOneFile(
       }
     }
 
-    const frame =
-      fileType === FileType.video ? await clock.time('videoFrame', deps.captureVideoFrame(file, signal)) : undefined;
-    const [thumbnail, exif] = await both(
-      clock.time(
-        'thumbnail',
-        worker.call('thumbnail', fileType === FileType.video ? { frame } : { file }, {
-          transfer: frame ? [frame] : [],
-        }),
-      ),
-      fileType !== FileType.video ? clock.time('exif', worker.call('exif', { file })) : Promise.resolve<ExifFacts>({}),
-    );
     const metadata = buildFileMetadata({ name: file.name, fileType, lastModified: file.lastModified, hash, exif });
-    const sealed = await clock.time(
+    const [thumbnail, sealed] = await clock.time(
       'seal',
-      worker.call('seal', {
-        collectionKey: target.collectionKey,
-        metadata,
-        publicMetadata: buildPublicMetadata(thumbnail),
-      }),
+      allSettled([
+        worker.call('sealThumbnail', undefined),
+        worker.call('seal', {
+          collectionKey: target.collectionKey,
+          metadata,
+          publicMetadata: buildPublicMetadata(picture),
+        }),
+      ]),
     );
 
     control.setStatus('uploading');
@@ -156,19 +161,22 @@ export async function uploadOneFile(
     };
     const [fileURL, thumbnailURL] = await clock.time(
       'uploadURLs',
-      both(fileURLs(), deps.api.uploadURL({ contentLength: thumbnail.size, contentMD5: thumbnail.md5 }, signal)),
+      allSettled([
+        fileURLs(),
+        deps.api.uploadURL({ contentLength: thumbnail.size, contentMD5: thumbnail.md5 }, signal),
+      ]),
     );
     const uploadingFrom = workBefore('uploading', bytes, hashesFirst);
     await clock.time(
       'put',
-      both(
+      allSettled([
         worker.call(
           'putFile',
           { target: fileURL.put },
           { onProgress: (sent) => control.setProgress(uploadingFrom + sent) },
         ),
         worker.call('putThumbnail', { url: thumbnailURL.url }),
-      ),
+      ]),
     );
 
     control.setStatus('finishing');

@@ -9,11 +9,12 @@ import { UploadError, type UploadOutcome } from './types.ts';
 const target = { collectionID: 1, collectionKey: 'k' };
 const files = (...sizes: number[]) => sizes.map((size, i) => new File([new Uint8Array(size)], `f${i}.jpg`));
 
-function harness(concurrency = 2) {
+function harness(concurrency = 2, small?: { files: number; bytes: number }) {
   const runs: { name: string; control: UploadRunControl; resolve(o: UploadOutcome): void; reject(e: unknown): void }[] =
     [];
   const queue = createUploadQueue({
     concurrency,
+    ...(small ? { small } : {}),
     run: (job, control) =>
       new Promise<UploadOutcome>((resolve, reject) => {
         runs.push({ name: job.file.name, control, resolve, reject });
@@ -25,6 +26,25 @@ function harness(concurrency = 2) {
   return { queue, runs, statuses, settle };
 }
 const uploaded = { kind: 'uploaded', file: {} } as UploadOutcome;
+
+test('small files run more at once, up to `small.files` while they hold at most `small.bytes` together', async () => {
+  const { queue, runs, settle } = harness(2, { files: 4, bytes: 100 });
+  queue.add(files(30, 30, 30, 30, 30), target);
+  expect(runs.map((run) => run.name)).toEqual(['f0.jpg', 'f1.jpg', 'f2.jpg']);
+  runs[0]!.resolve(uploaded);
+  await settle();
+  expect(runs.map((run) => run.name)).toEqual(['f0.jpg', 'f1.jpg', 'f2.jpg', 'f3.jpg']);
+});
+
+test('a large file takes one of the `concurrency` places, and the small ones after it wait in order', async () => {
+  const { queue, runs, settle } = harness(2, { files: 4, bytes: 100 });
+  queue.add(files(10, 500, 10, 10), target);
+  expect(runs.map((run) => run.name)).toEqual(['f0.jpg', 'f1.jpg']);
+  runs[1]!.resolve(uploaded);
+  await settle();
+  // 10 bytes running: the next two fit within the bytes.
+  expect(runs.map((run) => run.name)).toEqual(['f0.jpg', 'f1.jpg', 'f2.jpg', 'f3.jpg']);
+});
 
 test('runs at most `concurrency` files, in order, and the next when one ends', async () => {
   const { queue, runs, statuses, settle } = harness(2);

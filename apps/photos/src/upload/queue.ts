@@ -1,5 +1,6 @@
-// The upload queue of the main thread: files wait in order, `concurrency` of them run at once (each in its own
-// upload worker, through `run`), and each has a status, its progress in bytes of work, and its outcome or
+// The upload queue of the main thread: files wait in order, `concurrency` of them run at once (each in an
+// upload worker, through `run`), more when they are small (`small`: the work of a small file is mostly waiting
+// on requests, so more of them at once keep the cores busy), and each has a status, its progress in bytes of work, and its outcome or
 // error. Cancel stops one file or all (a running one through its AbortSignal); retry puts a failed or
 // cancelled file back in the queue. Listeners hear of every change and read an immutable snapshot (fit for
 // React's useSyncExternalStore). The queue knows nothing of HTTP or crypto: `run` does the work.
@@ -79,12 +80,21 @@ export const itemBytes = (item: { file: File; video?: File }) => item.file.size 
 
 const finalStatuses: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled']);
 
-export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; concurrency?: number }): UploadQueue {
+export interface UploadQueueOptions {
+  run: RunUpload;
+  /** Files run at once whatever their size. */
+  concurrency?: number;
+  /** Up to `files` at once while the running files hold at most `bytes` together (the next in order included). */
+  small?: { files: number; bytes: number };
+}
+
+export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOptions): UploadQueue {
   const entries = new Map<number, Entry>();
   const listeners = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
   let nextID = 1;
   let running = 0;
+  let runningBytes = 0;
   let cached: UploadQueueSnapshot | undefined;
 
   const changed = () => {
@@ -101,15 +111,23 @@ export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; co
     entry.item = { ...entry.item, ...patch };
   };
 
+  /** Whether a file of `bytes` may start now. */
+  const roomFor = (bytes: number) =>
+    running < concurrency || (small !== undefined && running < small.files && runningBytes + bytes <= small.bytes);
+
   const pump = () => {
     for (const entry of entries.values()) {
-      if (running >= concurrency) break;
-      if (entry.item.status === 'queued') void start(entry);
+      if (entry.item.status !== 'queued') continue;
+      // In order: a large file waits for room rather than letting smaller ones after it pass.
+      if (!roomFor(itemBytes(entry.item))) break;
+      void start(entry);
     }
   };
 
   const start = async (entry: Entry) => {
+    const bytes = itemBytes(entry.item);
     running++;
+    runningBytes += bytes;
     const controller = new AbortController();
     entry.controller = controller;
     update(entry, { status: 'encrypting', done: 0 });
@@ -140,6 +158,7 @@ export function createUploadQueue({ run, concurrency = 3 }: { run: RunUpload; co
     } finally {
       if (entry.controller === controller) entry.controller = undefined;
       running--;
+      runningBytes -= bytes;
       changed();
       pump();
     }
