@@ -1,6 +1,7 @@
-// The upload worker's entry: one worker per file being uploaded, created by worker-client.ts with
-// `new Worker(new URL('./upload-worker.ts', import.meta.url), { type: 'module' })`, ended once its file is
-// done. The root @ente/crypto (libsodium, hash-wasm), exifreader and libheif load here, never on a page.
+// The upload worker's entry, created by worker-client.ts with
+// `new Worker(new URL('./upload-worker.ts', import.meta.url), { type: 'module' })` for the queue's pool, which hands
+// it file after file (worker-pool.ts). The root @ente/crypto (libsodium, hash-wasm), exifreader and libheif load
+// here, once per worker, never on a page.
 import { decodeHeif } from '@ente/shared/media/heif.ts';
 
 import { createFileJob } from './file-job.ts';
