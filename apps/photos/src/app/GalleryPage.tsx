@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { log } from '@ente/shared/log.ts';
 
+import { useAlbumTitle } from '../components/albums/album-title.ts';
 import { AlbumsView } from '../components/albums/AlbumsView.tsx';
 import { AlbumCast } from '../components/cast/AlbumCast.tsx';
 import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
@@ -40,6 +41,7 @@ import { startMediaWorker } from '../media/media.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
 import { castActions, castPageURL } from './cast-actions.ts';
+import { restoreFromTrash } from './restore-from-trash.ts';
 import { TabDownloads } from './TabDownloads.tsx';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { SlideshowButton, useSlideshow } from './use-slideshow.tsx';
@@ -96,24 +98,10 @@ async function createdAlbum(library: Library, name: string): Promise<Album> {
   return album;
 }
 
-/** Trashed files back where they were when the album still is the user's own, else into "uncategorized". */
-async function restore(library: Library, ids: readonly number[]): Promise<void> {
-  const { trash, albums, hiddenAlbums } = library.snapshot();
-  // A hidden album counts: a hidden photo goes back into it, not into "uncategorized" (where it would show).
-  const own = new Set([...albums, ...hiddenAlbums].filter((album) => album.role === 'OWNER').map((album) => album.id));
-  const byAlbum = new Map<number, number[]>();
-  let fallback: number | undefined;
-  for (const { file } of trash.filter((entry) => ids.includes(entry.file.id))) {
-    const albumID =
-      file.collectionIDs.find((id) => own.has(id)) ?? (fallback ??= (await library.specialAlbum('uncategorized')).id);
-    byAlbum.set(albumID, [...(byAlbum.get(albumID) ?? []), file.id]);
-  }
-  for (const [albumID, fileIDs] of byAlbum) await library.restoreFiles(albumID, fileIDs);
-}
-
 export function GalleryPage() {
   const router = useRouter();
   const { t } = useTranslation('photos');
+  const albumTitle = useAlbumTitle();
   const { library, snapshot, error } = useLibrary();
   const uploads = useUploads(library);
   const slideshow = useSlideshow();
@@ -177,9 +165,11 @@ export function GalleryPage() {
         albums={writable(snapshot.albums).filter((each) => each.id !== album.id)}
         Thumbnail={LibraryThumbnail}
         useViewerMedia={useViewerMedia}
-        label={album.name}
+        label={albumTitle(album)}
         actions={{
           ...fileActions,
+          // A selection's ZIP is named after the album it was chosen in.
+          download: (ids: readonly number[]) => saveFiles(selected(ids), albumTitle(album)),
           // A viewer of an album shared with them has nothing of theirs in it to trash.
           trash: album.role === 'VIEWER' ? undefined : fileActions.trash,
           moveToAlbum: own
@@ -214,7 +204,7 @@ export function GalleryPage() {
         Thumbnail={LibraryThumbnail}
         useViewerMedia={useViewerMedia}
         actions={{
-          restore: (ids) => logged('restore files', restore(library, ids)),
+          restore: (ids) => logged('restore files', restoreFromTrash(library, ids)),
           deleteForever: (ids) => logged('delete files for ever', library.deleteForever(ids)),
           emptyTrash: () => logged('empty the trash', library.emptyTrash()),
         }}
@@ -236,13 +226,13 @@ export function GalleryPage() {
   return (
     <PhotosLayout
       section={section}
-      title={album?.name}
+      title={album && albumTitle(album)}
       onFiles={section === 'trash' ? undefined : (picked) => uploads.upload(picked, album)}
       actions={
         album && (
           <>
             {albumFiles.length > 0 && (
-              <Button startIcon={<DownloadIcon />} onClick={() => saveFiles(albumFiles, album.name)}>
+              <Button startIcon={<DownloadIcon />} onClick={() => saveFiles(albumFiles, albumTitle(album))}>
                 {t('selection.download')}
               </Button>
             )}
