@@ -1,10 +1,10 @@
-// HEIC slides (loaded with import() by slide-loader.ts the first time a slide does not decode, so none of it is in
-// the page's first load): a picture the browser could not decode is told HEIF by its `ftyp` box and converted to
-// a JPEG in heif-worker.ts, one worker per page, started on the first such picture.
+// HEIC slides (loaded with import() by slide-loader.ts the first time a slide is an ISO BMFF file, so none of it is
+// in the page's first load): a picture told HEIF by its `ftyp` box goes to heif-worker.ts (one worker per page,
+// started on the first such picture), which converts it to JPEG unless the browser decodes it as it is.
 import { HEIF_SNIFF_BYTES, isHeifHeader } from '@ente/shared/media/heif.ts';
 
 export type HeifRequest = { id: number; bytes: Uint8Array<ArrayBuffer> };
-export type HeifReply = { id: number; jpeg: Blob } | { id: number; error: string };
+export type HeifReply = { id: number; image: Blob } | { id: number; error: string };
 
 let worker: Worker | undefined;
 let lastID = 0;
@@ -36,8 +36,8 @@ export function isHeifPicture(bytes: Uint8Array): boolean {
   return isHeifHeader(bytes.subarray(0, HEIF_SNIFF_BYTES));
 }
 
-/** The HEIF picture `bytes` (handed over to the worker: unusable here afterwards) as a JPEG. */
-export function heifToJpegInWorker(bytes: Uint8Array<ArrayBuffer>, signal: AbortSignal): Promise<Blob> {
+/** The HEIF picture `bytes` (handed over to the worker: unusable here afterwards) as the browser can show it. */
+export function displayableHeif(bytes: Uint8Array<ArrayBuffer>, signal: AbortSignal): Promise<Blob> {
   lastID += 1;
   const id = lastID;
   return new Promise((resolve, reject) => {
@@ -48,7 +48,7 @@ export function heifToJpegInWorker(bytes: Uint8Array<ArrayBuffer>, signal: Abort
     signal.addEventListener('abort', onAbort, { once: true });
     waiting.set(id, (reply) => {
       signal.removeEventListener('abort', onAbort);
-      if ('jpeg' in reply) resolve(reply.jpeg);
+      if ('image' in reply) resolve(reply.image);
       else reject(new Error(reply.error));
     });
     heifWorker().postMessage({ id, bytes } satisfies HeifRequest, [bytes.buffer]);

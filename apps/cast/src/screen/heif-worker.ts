@@ -1,7 +1,7 @@
-// The cast screen's HEIC converter: a worker started (by heif-convert.ts) the first time a slide is HEIF the
-// browser cannot decode; libheif, from heic-to, loads in it on the first picture and decodes it to a JPEG, so
-// neither its code nor its work is ever on the page's thread. Nothing is logged.
-import { heifToJpeg } from '@ente/shared/media/heif.ts';
+// The cast screen's HEIC converter: a worker started (by heif-convert.ts) the first time a slide is HEIF; a picture
+// the browser decodes (Safari) is handed back as it is, else libheif, from heic-to, loads here on the first one and
+// decodes it to a JPEG, so neither its code nor its work is ever on the page's thread. Nothing is logged.
+import { displayableOriginal } from '@ente/shared/media/heif.ts';
 
 import type { HeifReply, HeifRequest } from './heif-convert.ts';
 
@@ -9,8 +9,8 @@ const reply = (message: HeifReply) => self.postMessage(message);
 
 self.addEventListener('message', (event: MessageEvent<HeifRequest>) => {
   const { id, bytes } = event.data;
-  heifToJpeg(new Blob([bytes])).then(
-    (jpeg) => reply({ id, jpeg }),
+  displayableOriginal(new Blob([bytes])).then(
+    (image) => reply({ id, image }),
     (error: unknown) => reply({ id, error: error instanceof Error ? error.message : 'HEIF conversion failed' }),
   );
 });

@@ -30,8 +30,8 @@ export type PairingEvent =
 
 export const initialPairing: PairingState = { phase: 'registering', attempt: 0 };
 
-/** How often the screen asks whether a sender paired. */
-export const POLL_MS = 3000;
+/** How often the screen asks whether a sender paired (as Ente's page does: the wait is most of a pairing's time). */
+export const POLL_MS = 2000;
 /** A registration that failed is tried again after this long (times the attempts so far, at most 30 s). */
 export const REGISTER_RETRY_MS = 3000;
 

@@ -9,7 +9,8 @@ import type { CastAlbum, CastFile } from './album.ts';
 import { castFileBytes, CastHttpError } from './cast-api.ts';
 import { CastEndedError } from './slideshow-loop.ts';
 
-export type Slide = { id: number; url: string };
+/** A slide ready to show: its decoded picture's object URL, and whether that is the original's or the thumbnail. */
+export type Slide = { id: number; url: string; source: 'original' | 'thumbnail' };
 
 /** Originals (a live photo's ZIP too) larger than this are shown by their thumbnail (a TV's memory, a download's time). */
 const MAX_ORIGINAL_BYTES = 50 * 1024 * 1024;
@@ -31,15 +32,17 @@ async function decodedURL(image: Blob): Promise<string> {
   }
 }
 
+/** Whether a picture is an ISO BMFF file (HEIC, AVIF: an `ftyp` box first), which heif-convert.ts tells apart. */
+function isIsoBmff(picture: Uint8Array): boolean {
+  return String.fromCharCode(...picture.subarray(4, 8)) === 'ftyp';
+}
+
 /** A picture's object URL, decoded: as it is, or, a HEIF picture the browser does not decode, converted to JPEG. */
 async function pictureURL(picture: Uint8Array<ArrayBuffer>, signal: AbortSignal): Promise<string> {
-  try {
-    return await decodedURL(new Blob([picture]));
-  } catch (error) {
-    const { heifToJpegInWorker, isHeifPicture } = await import('./heif-convert.ts');
-    if (!isHeifPicture(picture)) throw error;
-    return decodedURL(await heifToJpegInWorker(picture, signal));
-  }
+  if (!isIsoBmff(picture)) return decodedURL(new Blob([picture]));
+  const { displayableHeif, isHeifPicture } = await import('./heif-convert.ts');
+  // AVIF as it is; HEIF through the worker, which hands it back as it is where the browser decodes it (Safari).
+  return decodedURL(isHeifPicture(picture) ? await displayableHeif(picture, signal) : new Blob([picture]));
 }
 
 /** The picture of a file's original: the file itself, or a live photo's image entry. */
@@ -68,7 +71,8 @@ export async function loadSlide(album: CastAlbum, castToken: string, id: number,
   try {
     if ((file.fileSize ?? 0) <= MAX_ORIGINAL_BYTES) {
       try {
-        return { id, url: await pictureURL(await originalPicture(file, castToken, signal), signal) };
+        const url = await pictureURL(await originalPicture(file, castToken, signal), signal);
+        return { id, url, source: 'original' };
       } catch (error) {
         if (signal.aborted || (error instanceof CastHttpError && error.status === 401)) throw error;
         // Not decodable nor convertible here, too large once read, or not fetched: the thumbnail instead.
@@ -77,7 +81,7 @@ export async function loadSlide(album: CastAlbum, castToken: string, id: number,
     const crypto = await cryptoWorker();
     const encrypted = await castFileBytes(castToken, id, 'preview', MAX_THUMBNAIL_BYTES, signal);
     const plaintext = await crypto.decryptFileBytes(encrypted, file.thumbnailHeader, file.key, 'blob');
-    return { id, url: await decodedURL(new Blob([plaintext as Uint8Array<ArrayBuffer>])) };
+    return { id, url: await decodedURL(new Blob([plaintext as Uint8Array<ArrayBuffer>])), source: 'thumbnail' };
   } catch (error) {
     throw endOn401(error);
   }
