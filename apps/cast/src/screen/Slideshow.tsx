@@ -116,6 +116,7 @@ export function Slideshow({ payload, onEnd }: { payload: CastPayload; onEnd: (re
               src={slide.url}
               alt={top ? t('slide_alt') : ''}
               data-file-id={slide.id}
+              data-slide-source={slide.source}
               sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
             />
           </Box>
