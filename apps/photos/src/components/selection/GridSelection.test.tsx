@@ -1,4 +1,4 @@
-// The gallery grid with a selection, as a page holds it: clicks, keys, a day's checkbox, a long press.
+// The gallery grid with a selection, as a page holds it: clicks, keys, a day's checkbox, a long press, a mouse drag.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -134,4 +134,37 @@ test('a long press on a touch screen selects, and its click does not toggle back
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a mouse dragged from a cell across others selects the range it covers, added to the selection; a still press clicks', async () => {
+  const { onOpen, selected } = renderGrid();
+  await screen.findByRole('grid', { name: 'Photos by day' });
+  const mouse = { pointerType: 'mouse', button: 0, buttons: 1 };
+  fireEvent.pointerDown(cell('IMG_2.jpg'), mouse);
+  fireEvent.pointerMove(cell('IMG_2.jpg'), mouse);
+  expect(selected()).toEqual([]);
+  fireEvent.pointerMove(cell('IMG_6.jpg'), mouse);
+  expect(selected()).toEqual([2, 3, 4, 5, 6]);
+  // Back towards the start: the range shrinks.
+  fireEvent.pointerMove(cell('IMG_3.jpg'), mouse);
+  expect(selected()).toEqual([2, 3]);
+  // Let go on a cell: its click is the drag's end, and opens or toggles nothing.
+  fireEvent.pointerUp(cell('IMG_3.jpg'), mouse);
+  fireEvent.click(cell('IMG_3.jpg'));
+  expect(selected()).toEqual([2, 3]);
+  // The button is up: moving over cells selects nothing more.
+  fireEvent.pointerMove(cell('IMG_8.jpg'), { pointerType: 'mouse', buttons: 0 });
+  expect(selected()).toEqual([2, 3]);
+  // A second drag, across days, adds to what was selected.
+  fireEvent.pointerDown(cell('IMG_12.jpg'), mouse);
+  fireEvent.pointerMove(cell('IMG_13.jpg'), mouse);
+  window.dispatchEvent(new Event('pointerup'));
+  fireEvent.pointerMove(cell('IMG_11.jpg'), mouse);
+  expect(selected()).toEqual([2, 3, 12, 13]);
+  // A press that does not move is a click (which toggles while something is selected).
+  fireEvent.pointerDown(cell('IMG_8.jpg'), mouse);
+  fireEvent.pointerUp(cell('IMG_8.jpg'), mouse);
+  fireEvent.click(cell('IMG_8.jpg'));
+  expect(selected()).toEqual([2, 3, 8, 12, 13]);
+  expect(onOpen).not.toHaveBeenCalled();
 });

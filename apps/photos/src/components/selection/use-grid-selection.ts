@@ -1,8 +1,9 @@
 // What clicks, touches and keys on the gallery grid do to its selection (selection-model.ts), kept out of the
 // grid's layout. A plain click opens the file, except while something is selected, when it toggles it (as
 // photo apps do: one starts selecting, then picks by tapping); Ctrl or ⌘ with a click, the cell's checkbox and a
-// long press toggle; Shift with a click extends from the anchor. Keys on a cell: Space toggles (Shift+Space
-// extends), Enter opens, Escape clears, Ctrl/⌘+A selects every file of the grid.
+// long press toggle; Shift with a click extends from the anchor; a mouse dragged from a cell across others selects
+// the files from that cell to the one under the pointer, added to what was selected before (moving back shrinks it).
+// Keys on a cell: Space toggles (Shift+Space extends), Enter opens, Escape clears, Ctrl/⌘+A selects every file.
 import {
   useEffect,
   useLayoutEffect,
@@ -58,6 +59,8 @@ export function useGridSelection({ model, selection, onSelectionChange, onOpen }
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number }>(undefined);
   // A long press toggled: the click the browser sends when the finger lifts must not toggle again.
   const suppressClick = useRef(false);
+  // A mouse press on a cell, a drag once it reaches another: the selection before it, and the cell it started on.
+  const drag = useRef<{ start: number; before: Selection; dragging: boolean }>(undefined);
   const order = useMemo(() => model.ordered.map((file) => file.id), [model]);
 
   // The handlers stay the same functions (the memoized cells keep them) and read the latest props.
@@ -67,6 +70,12 @@ export function useGridSelection({ model, selection, onSelectionChange, onOpen }
   });
   // A press still timing when the grid goes away selects nothing.
   useEffect(() => () => clearTimeout(press.current?.timer), []);
+  // A drag ends wherever the button is let go (between cells, outside the grid).
+  useEffect(() => {
+    const end = () => (drag.current = undefined);
+    window.addEventListener('pointerup', end);
+    return () => window.removeEventListener('pointerup', end);
+  }, []);
 
   return useMemo<GridSelectionHandlers>(() => {
     const change = (make: (current: Selection) => Selection) => {
@@ -111,9 +120,16 @@ export function useGridSelection({ model, selection, onSelectionChange, onOpen }
       pointerDown(event) {
         // A long press whose click never came (the browser showed a menu instead) must not eat this one.
         suppressClick.current = false;
-        if (event.pointerType === 'mouse' || !latest.current.onSelectionChange) return;
+        drag.current = undefined;
+        const { selection: current, onSelectionChange: set } = latest.current;
+        if (!current || !set) return;
         const id = idOf(event.currentTarget);
         if (id === undefined) return;
+        if (event.pointerType === 'mouse') {
+          // Shift with a click extends from the anchor instead.
+          if (event.button === 0 && !event.shiftKey) drag.current = { start: id, before: current, dragging: false };
+          return;
+        }
         cancelPress();
         const timer = setTimeout(() => {
           press.current = undefined;
@@ -123,10 +139,29 @@ export function useGridSelection({ model, selection, onSelectionChange, onOpen }
         press.current = { timer, x: event.clientX, y: event.clientY };
       },
       pointerMove(event) {
+        const dragged = drag.current;
+        if (dragged && event.pointerType === 'mouse') {
+          // The button went up where no handler saw it.
+          if ((event.buttons & 1) === 0) {
+            drag.current = undefined;
+            return;
+          }
+          const id = idOf(event.currentTarget);
+          if (id === undefined || (id === dragged.start && !dragged.dragging)) return;
+          dragged.dragging = true;
+          // Let go on a cell, the click that follows is the drag's end, not a click.
+          suppressClick.current = true;
+          const { before, start } = dragged;
+          change(() => selectRange({ ids: before.ids, anchor: start }, latest.current.order, id));
+          return;
+        }
         const start = press.current;
         if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > longPressSlop) cancelPress();
       },
-      pointerEnd: cancelPress,
+      pointerEnd() {
+        cancelPress();
+        drag.current = undefined;
+      },
       contextMenu(event) {
         if (press.current || suppressClick.current) event.preventDefault();
       },
