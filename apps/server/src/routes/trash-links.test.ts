@@ -148,8 +148,12 @@ describe('trash and public links over HTTP', () => {
     assert.equal(info.status, 200);
     const body = (await info.json()) as { collection: { id: number; publicURLs: unknown[] }; referralCode: string };
     assert.equal(body.collection.id, collectionID);
+    // The address and the limits are hidden behind museum's zero values (deviceLimit 10 was set).
     assert.deepEqual(body.collection.publicURLs, [
       {
+        url: '',
+        deviceLimit: 0,
+        validTill: 0,
         enableDownload: true,
         enableCollect: false,
         enableComment: false,

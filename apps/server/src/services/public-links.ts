@@ -246,7 +246,11 @@ async function admitDevice(ctx: Context, link: PublicLinkRow, presented: Present
   });
 }
 
-/** GET /public-collection/info: the collection without its sharees, private metadata or owner's address. */
+/**
+ * GET /public-collection/info: the collection without its sharees, private metadata or owner's address. The
+ * link's hidden settings keep their fields with museum's zero values (`url` "", `deviceLimit` and `validTill`
+ * 0): Ente's public album page refuses a link without them.
+ */
 export async function linkCollection(ctx: Context, access: LinkAccess): Promise<Collection> {
   const row = await collectionsDb.collectionOf(ctx.db, access.collectionID);
   if (!row || row.is_deleted) throw plainError(404);
@@ -258,6 +262,9 @@ export async function linkCollection(ctx: Context, access: LinkAccess): Promise<
     ...wire,
     publicURLs: [
       {
+        url: '',
+        deviceLimit: 0,
+        validTill: 0,
         enableDownload: link.enable_download,
         enableCollect: link.enable_collect,
         enableComment: link.enable_comment,
