@@ -50,7 +50,9 @@ export function AlbumList(props: AlbumListProps) {
   const { t } = useTranslation('photos');
   const sortLabelId = useId();
   const [menu, setMenu] = useState<{ album: Album; anchor: HTMLElement }>();
-  const sorted = useMemo(() => sortAlbums(albums, sort, currentLocale()), [albums, sort]);
+  const title = useAlbumTitle();
+  // By the names shown: "uncategorized" and "favorites" by their translated ones.
+  const sorted = useMemo(() => sortAlbums(albums, sort, currentLocale(), title), [albums, sort, title]);
   const hasMenu = (album: Album) => menuActions(album, props).length > 0;
   // Each entry of the menu closes it, then acts on its album.
   const entry = (label: string, action: ((album: Album) => void) | undefined, danger = false) =>

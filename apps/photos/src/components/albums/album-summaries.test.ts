@@ -25,6 +25,9 @@ test('by name in the locale (numbers as numbers, case aside) or newest first', (
   ];
   expect(sortAlbums(summaries, 'name', 'de-DE').map((s) => s.album.name)).toEqual(['Ärzte', 'Trip 9', 'trip 10']);
   expect(sortAlbums(summaries, 'newest', 'en-US').map((s) => s.album.id)).toEqual([1, 3, 2]);
+  // By the names shown, when they are not the stored ones.
+  const shown = (album: { id: number; name: string }) => (album.id === 3 ? 'Zoo' : album.name);
+  expect(sortAlbums(summaries, 'name', 'de-DE', shown).map((s) => s.album.id)).toEqual([2, 1, 3]);
   // A copy: the input keeps its order.
   expect(summaries.map((s) => s.album.id)).toEqual([1, 2, 3]);
 });

@@ -34,10 +34,18 @@ export function albumSummaries(albums: readonly Album[], files: readonly Gallery
   return [...byID.values()];
 }
 
-/** The summaries by name (the locale's collation, numbers as numbers) or newest first; a copy. */
-export function sortAlbums(summaries: readonly AlbumSummary[], sort: AlbumSort, locale: string): AlbumSummary[] {
+/**
+ * The summaries by name (the locale's collation, numbers as numbers; `nameOf` the name shown) or newest first; a
+ * copy.
+ */
+export function sortAlbums(
+  summaries: readonly AlbumSummary[],
+  sort: AlbumSort,
+  locale: string,
+  nameOf: (album: Album) => string = (album) => album.name,
+): AlbumSummary[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
-  const byName = (a: AlbumSummary, b: AlbumSummary) => collator.compare(a.album.name, b.album.name);
+  const byName = (a: AlbumSummary, b: AlbumSummary) => collator.compare(nameOf(a.album), nameOf(b.album));
   return [...summaries].sort(
     sort === 'name' ? (a, b) => byName(a, b) || a.album.id - b.album.id : (a, b) => b.latest - a.latest || byName(a, b),
   );
