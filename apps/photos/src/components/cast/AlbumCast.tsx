@@ -4,6 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 
 import type { Album } from '../../library/types.ts';
+import { useAlbumTitle } from '../albums/album-title.ts';
 import type { CastActions } from './CastDialog.tsx';
 
 const CastDialog = lazy(() => import('./CastDialog.tsx').then((m) => ({ default: m.CastDialog })));
@@ -18,6 +19,7 @@ export interface AlbumCastProps {
 }
 
 export function AlbumCast({ albumID, albums, castPageURL, actions, onClose }: AlbumCastProps) {
+  const title = useAlbumTitle();
   const [shown, setShown] = useState<{ albumID: number; key: number; open: boolean }>();
   // Each opening mounts a new dialog (React's "adjust state when a prop changes"); the last stays while closing.
   const open = albumID !== undefined;
@@ -30,7 +32,7 @@ export function AlbumCast({ albumID, albums, castPageURL, actions, onClose }: Al
       <CastDialog
         key={shown.key}
         open={open}
-        albumName={album.name}
+        albumName={title(album)}
         castPageURL={castPageURL}
         actions={actions(album)}
         onClose={onClose}
