@@ -160,6 +160,11 @@ const configSchema = z.object({
    * the first of PHOTOS_APP_ORIGINS followed by /shared-albums.
    */
   PUBLIC_ALBUMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where the cast page is served, given to Ente's photos apps as the feature flags' `castUrl` (museum's
+   * `apps.cast`): its pairing dialog tells people to open this page on the screen. Unset: "" (the client's own).
+   */
+  CAST_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
 
   /** Worker threads for SRP's arithmetic (logins, password setup); default: one less than the cores. */
   SRP_THREADS: z.coerce

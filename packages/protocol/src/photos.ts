@@ -253,8 +253,8 @@ export type CollectionDiffResponse = z.infer<typeof collectionDiffResponseSchema
 
 /**
  * GET /remote-store/feature-flags: the flags Ente's clients read before they pull files (the web skips the pull
- * when this fails). Ours turns every feature of Ente's hosted service off; an empty `castUrl` or `embedUrl` keeps
- * the client's default.
+ * when this fails). Ours turns every feature of Ente's hosted service off; `castUrl` is the server's cast page
+ * when it is set, and an empty `castUrl` or `embedUrl` keeps the client's default.
  */
 const flag = z.boolean();
 const hostedFlags = { enableStripe: flag, disableCFWorker: flag, mapEnabled: flag, faceSearchEnabled: flag };

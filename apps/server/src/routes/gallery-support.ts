@@ -1,7 +1,7 @@
 // What Ente's photos clients ask for around the gallery besides files (docs/protocol.md#photos): the
-// feature flags they read before every pull (a failure there skips the pull) and the plans the sign-up
-// plan selector lists. A self-hosted server has no hosted features and one free plan whose storage is the
-// account quota (services/files.ts).
+// feature flags they read before every pull (a failure there skips the pull; `castUrl` is CAST_APP_URL, the
+// page their cast dialog names) and the plans the sign-up plan selector lists. A self-hosted server has no
+// hosted features and one free plan whose storage is the account quota (services/files.ts).
 import type { FastifyInstance } from 'fastify';
 
 import type { FeatureFlagsResponse, UserPlansResponse } from '@ente/protocol';
@@ -9,7 +9,7 @@ import type { FeatureFlagsResponse, UserPlansResponse } from '@ente/protocol';
 import type { Context } from '../services/context.ts';
 import { storageQuotaOf } from '../services/files.ts';
 
-const featureFlags: FeatureFlagsResponse = {
+const featureFlags: Omit<FeatureFlagsResponse, 'castUrl'> = {
   enableStripe: false,
   disableCFWorker: false,
   mapEnabled: false,
@@ -20,12 +20,15 @@ const featureFlags: FeatureFlagsResponse = {
   betaUser: false,
   enableMobMultiPart: true,
   serverApiFlag: 0,
-  castUrl: '',
   embedUrl: '',
 };
 
 export function registerGallerySupportRoutes(app: FastifyInstance, ctx: Context): void {
-  app.get('/remote-store/feature-flags', { config: { auth: true } }, () => featureFlags);
+  const castUrl = ctx.config.CAST_APP_URL ?? '';
+  app.get('/remote-store/feature-flags', { config: { auth: true } }, (): FeatureFlagsResponse => ({
+    ...featureFlags,
+    castUrl,
+  }));
 
   app.get('/billing/user-plans', { config: { auth: true } }, () => {
     return {

@@ -59,6 +59,17 @@ describe('photos', () => {
     assert.equal((await owner.api.get('/remote-store/feature-flags', { token: null })).status, 401);
   });
 
+  describe('a server whose cast page is set', () => {
+    const cast = suiteServer({ env: { CAST_APP_URL: 'https://cast.example.org' } });
+    test("the feature flags' castUrl names it (the page Ente's cast dialog tells people to open)", async () => {
+      const client = cast.api.as('io.ente.photos.web');
+      await signUp(client, cast.server.mail, { srp: false });
+      const flags = await client.get<FeatureFlagsResponse>('/remote-store/feature-flags');
+      assert.equal(flags.status, 200, flags.text);
+      assert.equal(flags.body.castUrl, 'https://cast.example.org');
+    });
+  });
+
   describe('a small quota and upload-URL limit', () => {
     const small = suiteServer({ env: { PHOTOS_STORAGE_BYTES: '1000', PHOTOS_UPLOAD_URLS_PER_MINUTE: '3' } });
     test('an upload past the quota and its 50 MB grace is 426; past the limit of upload URLs 429', async () => {
