@@ -2,9 +2,11 @@
 // whole day while the grid selects) and a row of cells (a button per file, with its checkbox). Memoized: a
 // scroll renders only the rows that come into view, a selection change only the rows it touches. Plain elements
 // styled by class names from the grid's element (see [Note: Plain cells]).
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import BlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import IndeterminateIcon from '@mui/icons-material/IndeterminateCheckBox';
 import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import Checkbox from '@mui/material/Checkbox';
 import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -48,13 +50,25 @@ export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
       <div role="gridcell" className="gallery-day-cell">
         <h2>{label}</h2>
         {checked !== undefined && (
-          <Checkbox
-            size="small"
-            checked={checked === 'all'}
-            indeterminate={checked === 'some'}
-            onChange={() => handlers.toggleDay(day.files)}
-            slotProps={{ input: { 'aria-label': t('selection.select_day', { day: label }) } }}
-          />
+          <span className={`day-check${checked === 'none' ? '' : ' checked'}`}>
+            <input
+              type="checkbox"
+              checked={checked === 'all'}
+              data-indeterminate={checked === 'some'}
+              ref={(input) => {
+                if (input) input.indeterminate = checked === 'some';
+              }}
+              aria-label={t('selection.select_day', { day: label })}
+              onChange={() => handlers.toggleDay(day.files)}
+            />
+            {checked === 'all' ? (
+              <CheckBoxIcon fontSize="small" />
+            ) : checked === 'some' ? (
+              <IndeterminateIcon fontSize="small" />
+            ) : (
+              <BlankIcon fontSize="small" />
+            )}
+          </span>
         )}
       </div>
     </div>
@@ -79,7 +93,7 @@ export interface CellsRowProps extends RowPlace {
 // A scroll mounts a row of cells every few frames, so a cell is plain elements under class names whose styles the
 // grid sets once (`cellStyles`, on the grid's element), not components that work out styles each time they mount
 // (an `sx` box, a Checkbox with its ripple): that work, a few rows a second, was what made frames late. The cell's
-// checkbox is a native one under the same icons as before, with the same name and the same keys.
+// checkbox and the day's are native ones under the same icons as before, with the same names and the same keys.
 
 /** The styles of the cells, by class name, set once on the grid's element (see [Note: Plain cells]). */
 export const cellStyles = {
@@ -110,6 +124,19 @@ export const cellStyles = {
     '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
   },
   '& .gallery-cell-button.selected': { transform: 'scale(0.88)' },
+  // The day's checkbox, as MUI's small Checkbox looks (its focus and hover rings are the native input's outline).
+  '& .day-check': {
+    position: 'relative',
+    display: 'inline-flex',
+    p: '9px',
+    borderRadius: '50%',
+    color: 'text.secondary',
+    '&.checked': { color: 'primary.main' },
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main' },
+    '& input': { position: 'absolute', inset: 0, width: '100%', height: '100%', m: 0, opacity: 0, cursor: 'pointer' },
+    '& svg': { pointerEvents: 'none' },
+  },
   '& .cell-check': {
     position: 'absolute',
     top: 2,
