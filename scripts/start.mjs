@@ -112,6 +112,7 @@ export async function startStack(options = {}) {
       appOrigins: env.APP_ORIGINS || appOrigins(ports),
       photosOrigins: env.PHOTOS_APP_ORIGINS || originsOf(ports.photos).join(','),
       accountsUrl: env.ACCOUNTS_URL || buildEnv.NEXT_PUBLIC_ENTE_ACCOUNTS_URL,
+      castUrl: buildEnv.NEXT_PUBLIC_ENTE_CAST_URL,
       serverEnv: options.serverEnv ?? {},
       onOutput: options.onServerOutput ?? ((line) => console.log(`[server] ${line}`)),
       onUnexpectedExit: (reason) => {
@@ -185,6 +186,7 @@ async function startServer({
   appOrigins,
   photosOrigins,
   accountsUrl,
+  castUrl,
   serverEnv,
   onOutput,
   onUnexpectedExit,
@@ -201,6 +203,8 @@ async function startServer({
       // Checked against an S3 store's CORS at start.
       PHOTOS_APP_ORIGINS: photosOrigins,
       ACCOUNTS_URL: accountsUrl,
+      // Named to Ente's photos apps (feature flags' castUrl) as the page to open on a screen.
+      CAST_APP_URL: castUrl,
       // Passkeys are checked at the accounts app: its origin is the relying party's (unless set).
       WEBAUTHN_RP_ID: quietEnv.WEBAUTHN_RP_ID || new URL(accountsUrl).hostname,
       WEBAUTHN_RP_ORIGINS: quietEnv.WEBAUTHN_RP_ORIGINS || new URL(accountsUrl).origin,
