@@ -4,7 +4,7 @@
 // shows each file under its day and the viewer opens each. Then what the server holds is opened with libsodium
 // alone from the account's password (photos-oracle.ts) and compared with the files on disk, and the album's ZIP
 // download is read back entry by entry. Axe scans the gallery with its files.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -22,6 +22,7 @@ import {
   openMetadata,
   openStream,
 } from '../photos-oracle.ts';
+import { fixtureFolder, photoFixtures as fixtures, pickFolder, uploadFolder } from '../photos-ui.ts';
 import { browserStorage, expectOnlyPreferencesLeft } from '../probes.ts';
 import { SecretsCollector } from '../secrets.ts';
 import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
@@ -32,7 +33,6 @@ test.describe.configure({ timeout: 240_000 });
 // Days are the browser's local days: UTC here, so the EXIF dates' days are known.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
-const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const album = 'Holiday';
 
 /** The fixture folder's photos and videos (its top level, without the README and the live pair). */
@@ -42,35 +42,7 @@ async function fixtureNames(): Promise<string[]> {
 }
 
 /** A folder named `album` holding `names` from the fixtures, in a fresh temporary place; answers its path. */
-function folderOf(names: readonly string[]): Promise<string> {
-  return treeOf(album, Object.fromEntries(names.map((name) => [name, name])));
-}
-
-/** A folder `top` holding each fixture of `files` (fixture path relative to the fixtures) at its path; answers its path. */
-async function treeOf(top: string, files: Record<string, string>): Promise<string> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), top);
-  await mkdir(folder);
-  for (const [at, fixture] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(folder, at)), { recursive: true });
-    await copyFile(path.join(fixtures, fixture), path.join(folder, at));
-  }
-  return folder;
-}
-
-/** Picks `folder` through the Upload menu's "A folder…" (without waiting for the uploads). */
-async function pickFolder(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
-  await (await chooser).setFiles(folder);
-}
-
-/** Picks `folder` through the Upload menu's "A folder…" and waits for the panel to say every file ended. */
-async function uploadFolder(page: Page, folder: string): Promise<void> {
-  await pickFolder(page, folder);
-  const panel = page.getByRole('region', { name: 'Uploads' });
-  await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
-}
+const folderOf = (names: readonly string[]) => fixtureFolder(album, names);
 
 /** Each file's title and the day heading it is shown under, in the grid's order. */
 async function gridDays(page: Page): Promise<Record<string, string>> {
@@ -224,9 +196,44 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
   }
   await rm(path.dirname(zipPath), { recursive: true, force: true });
 
-  // Logout leaves no thumbnail, file or key behind: storage and caches hold only the device's preferences (the
-  // thumbs cache was there before), and the upload's staging left nothing in the origin's private file system.
-  expect((await browserStorage(page)).caches).toContain('thumbs');
+  // Logout leaves no thumbnail, file or key behind: storage and caches hold only the device's preferences, and
+  // nothing is left in the origin's private file system. Before it, what it must clear is there: the thumbnails
+  // cached, the library's database, the key in session storage; and what a closed tab or Ente's own app on this
+  // origin may have left is put there: a staged ciphertext (the upload's staging; these small files were staged in
+  // memory), the `files` and `face-crops` caches, the `ente-files` database.
+  const before = await browserStorage(page);
+  expect({
+    thumbs: before.caches.includes('thumbs'),
+    library: 'ente-photos-library' in before.databases,
+    key: before.session.includes('encryptionKey'),
+  }).toEqual({ thumbs: true, library: true, key: true });
+  expect(await page.evaluate(async () => (await (await caches.open('thumbs')).keys()).length)).toBeGreaterThanOrEqual(
+    names.length,
+  );
+  await page.evaluate(async () => {
+    const bytes = new Uint8Array(64).fill(7);
+    await (await caches.open('files')).put('/files/download/1', new Response(bytes));
+    await (await caches.open('face-crops')).put('/face-crops/1', new Response(bytes));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('ente-files');
+      open.onupgradeneeded = () => open.result.createObjectStore('files');
+      open.onerror = () => reject(open.error ?? new Error('ente-files'));
+      open.onsuccess = () => {
+        const transaction = open.result.transaction('files', 'readwrite');
+        transaction.objectStore('files').put(bytes, 'file-1');
+        transaction.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+    });
+    const root = await navigator.storage.getDirectory();
+    const staging = await root.getDirectoryHandle('ente-upload-staging', { create: true });
+    const writable = await (await staging.getFileHandle('left-by-a-closed-tab', { create: true })).createWritable();
+    await writable.write(bytes);
+    await writable.close();
+  });
+  expect((await browserStorage(page)).caches).toEqual(expect.arrayContaining(['thumbs', 'files', 'face-crops']));
   await logOut(page);
   await expectOnlyPreferencesLeft(page);
   const privateFiles = await page.evaluate(async () => {
@@ -278,7 +285,10 @@ test('a live photo (an image and a video of the same name) uploads as one item t
   const { albums } = await signedInGallery(page);
   await uploadFolder(
     page,
-    await treeOf('Moments', { 'live-moment.jpg': 'live/live-moment.jpg', 'live-moment.mov': 'live/live-moment.mov' }),
+    await fixtureFolder('Moments', {
+      'live-moment.jpg': 'live/live-moment.jpg',
+      'live-moment.mov': 'live/live-moment.mov',
+    }),
   );
   const panel = page.getByRole('region', { name: 'Uploads' });
   await expect(panel.getByRole('listitem')).toHaveCount(1);
@@ -324,7 +334,7 @@ test('folders inside a folder: the person chooses one album per folder or one fo
   const { albums } = await signedInGallery(page);
   await pickFolder(
     page,
-    await treeOf('Trip', { 'shapes.png': 'shapes.png', 'Day 1/sunset.jpg': 'sunset-exif-gps.jpg' }),
+    await fixtureFolder('Trip', { 'shapes.png': 'shapes.png', 'Day 1/sunset.jpg': 'sunset-exif-gps.jpg' }),
   );
   const dialog = page.getByRole('dialog', { name: 'Folders inside folders' });
   await expect(dialog).toBeVisible();
@@ -337,7 +347,7 @@ test('folders inside a folder: the person chooses one album per folder or one fo
   await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
 
   await page.getByRole('button', { name: 'Clear finished' }).click();
-  await pickFolder(page, await treeOf('Walk', { 'Evening/clip.mp4': 'clip.mp4' }));
+  await pickFolder(page, await fixtureFolder('Walk', { 'Evening/clip.mp4': 'clip.mp4' }));
   await dialog.getByRole('button', { name: 'One album for the whole tree' }).click();
   await expect(panel.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
 
