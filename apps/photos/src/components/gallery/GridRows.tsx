@@ -10,7 +10,7 @@ import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { GalleryFile } from '../../library/types.ts';
+import { FileType, type GalleryFile } from '../../library/types.ts';
 import type { GridSelectionHandlers } from '../selection/use-grid-selection.ts';
 import type { Day, GridRow } from './grid-model.ts';
 import { FileTypeBadge, type ThumbnailProps } from './Thumbnail.tsx';
@@ -217,7 +217,7 @@ const Cell = memo(function Cell(props: CellProps) {
         onContextMenu={handlers.contextMenu}
       >
         <Thumbnail file={file} alt={title} />
-        <FileTypeBadge fileType={file.metadata.fileType} />
+        {badged(file.metadata.fileType) && <FileTypeBadge fileType={file.metadata.fileType} />}
       </button>
       {selected !== undefined && (
         <span
@@ -237,3 +237,6 @@ const Cell = memo(function Cell(props: CellProps) {
     </div>
   );
 });
+
+/** Whether a file's cell has a badge (FileTypeBadge): only those mount it (and its translation hook). */
+const badged = (fileType: FileType) => fileType === FileType.video || fileType === FileType.livePhoto;
