@@ -10,18 +10,25 @@
 //   node bench/bundle-size.mjs --check (exit 1 when a route is at or over budget, a heavy library is in a
 //                                       first load, a sign-in route is missing, or a page threw)
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { chromium } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
 
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { chromiumPath } from '../scripts/setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apps = ['auth', 'accounts', 'photos', 'cast'];
+const allApps = ['auth', 'accounts', 'photos', 'cast'];
+/** `--app photos` (or `--app auth,photos`) measures those apps only, for a quicker look at one. */
+const appOption = process.argv.indexOf('--app');
+const apps = appOption < 0 ? allApps : process.argv[appOption + 1].split(',');
+const unknownApps = apps.filter((app) => !allApps.includes(app));
+if (unknownApps.length) throw new Error(`unknown --app ${unknownApps.join(', ')}`);
 /** Every route's first-load JS stays under this (gzip); auth /login is the route the summary names. */
 const budget = { app: 'auth', route: '/login', gzipBytes: 200 * 1024 };
 /** The sign-in routes every app serves (docs/product.md#routes); a build without one of them fails --check. */
@@ -48,6 +55,10 @@ const signInRoutes = [
  *   listing one passkey (a signed-out visit without a token goes on to /login: the plain `/passkeys`).
  * - accounts `/passkeys/verify (a sign-in)`: sent by an app with a sign-in to check; begin answers, and
  *   the browser's passkey prompt (no authenticator here) fails or waits, as on a device without one.
+ * - photos `/shared-albums (a password link)` and `/shared-albums (an album)`: a public album's link opened by
+ *   someone without an account (publicAlbumVisits): the password form, and an album that opens to its grid of
+ *   thumbnails.
+ * An answer is JSON, or bytes (a Uint8Array, sent as application/octet-stream).
  */
 const passkeySessionID = 'c2Vzc2lvbiBvZiB0aGlydHktdHdvIGJ5dGVzIC4uLi4uLi4=';
 const inUse = {
@@ -95,7 +106,126 @@ const inUse = {
       },
     },
   ],
+  photos: await publicAlbumVisits(),
 };
+/**
+ * The visits to a public album's link: `/shared-albums?t=<token>#<album key in base58>`, as the owner's app writes
+ * it. The album is real ciphertext, made here with @ente/crypto (libsodium) as an owner's app makes it
+ * (docs/protocol.md#photos-client-encryption):
+ * its name in a secretbox under the album key; two photos, each with a file key in a secretbox under the album
+ * key, its metadata and its thumbnail (small JPEGs of e2e's fixtures) each one FINAL secretstream message under
+ * the file key. The password link is the same album behind a password (Argon2id parameters in its `publicURLs`):
+ * the visit stops at the form, as a visitor does before typing.
+ */
+async function publicAlbumVisits() {
+  // The crypto package is TypeScript: loaded through tsx, so that this script still runs with plain node.
+  const {
+    encryptBlobB64,
+    encryptBoxB64,
+    fromB64,
+    generateKeyB64,
+    utf8Bytes,
+    INTERACTIVE_MEM_LIMIT,
+    INTERACTIVE_OPS_LIMIT,
+  } = await tsImport('@ente/crypto', import.meta.url);
+  const albumKey = await generateKeyB64();
+  const name = await encryptBoxB64(utf8Bytes('Summer'), albumKey);
+  const ownerID = 1;
+  const collectionID = 10;
+  const now = Date.now() * 1000;
+  const fixtures = path.join(root, 'e2e', 'fixtures', 'photos');
+  const photos = ['sunset-exif-gps.jpg', 'portrait-orientation-6.jpg'];
+  const api = {};
+  const diff = [];
+  for (const [i, title] of photos.entries()) {
+    const id = 100 + i;
+    const fileKey = await generateKeyB64();
+    const boxedKey = await encryptBoxB64(fileKey, albumKey);
+    const jpeg = readFileSync(path.join(fixtures, title));
+    const creationTime = now - (i + 1) * 86_400_000_000;
+    const metadata = await encryptBlobB64(
+      utf8Bytes(JSON.stringify({ title, creationTime, modificationTime: creationTime, fileType: 0 })),
+      fileKey,
+    );
+    const thumbnail = await encryptBlobB64(jpeg, fileKey);
+    const file = await encryptBlobB64(jpeg, fileKey);
+    const thumbnailBytes = fromB64(thumbnail.encryptedData);
+    const fileSize = fromB64(file.encryptedData).length;
+    api[`GET /public-collection/files/preview/${id}`] = thumbnailBytes;
+    diff.push({
+      id,
+      ownerID,
+      collectionID,
+      collectionOwnerID: ownerID,
+      encryptedKey: boxedKey.encryptedData,
+      keyDecryptionNonce: boxedKey.nonce,
+      file: { decryptionHeader: file.header, size: fileSize },
+      thumbnail: { decryptionHeader: thumbnail.header, size: thumbnailBytes.length },
+      metadata: { encryptedData: metadata.encryptedData, decryptionHeader: metadata.header, size: 0 },
+      isDeleted: false,
+      updationTime: now - i,
+      info: { fileSize, thumbSize: thumbnailBytes.length },
+    });
+  }
+  const info = (link) => ({
+    collection: {
+      id: collectionID,
+      owner: { id: ownerID, email: '', name: '', role: 'OWNER' },
+      encryptedKey: '',
+      name: '',
+      encryptedName: name.encryptedData,
+      nameDecryptionNonce: name.nonce,
+      type: 'album',
+      attributes: { version: 1 },
+      sharees: [],
+      publicURLs: [{ enableDownload: true, enableCollect: false, enableComment: false, enableJoin: false, ...link }],
+      updationTime: now,
+      app: 'photos',
+    },
+    referralCode: '',
+  });
+  const linkPath = `/shared-albums?t=bench7Tok3n#${base58(fromB64(albumKey))}`;
+  return [
+    {
+      name: '/shared-albums (a password link)',
+      path: linkPath,
+      api: {
+        'GET /public-collection/info': info({
+          passwordEnabled: true,
+          nonce: randomBytes(16).toString('base64'),
+          opsLimit: INTERACTIVE_OPS_LIMIT,
+          memLimit: INTERACTIVE_MEM_LIMIT,
+        }),
+      },
+    },
+    {
+      name: '/shared-albums (an album)',
+      path: linkPath,
+      api: {
+        'GET /public-collection/info': info({ passwordEnabled: false }),
+        'GET /public-collection/diff': { diff, hasMore: false },
+        ...api,
+      },
+    },
+  ];
+}
+
+/** Bitcoin's base58, as a public link's fragment carries the album key. */
+function base58(bytes) {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let number = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
+  let text = '';
+  while (number > 0n) {
+    text = alphabet[Number(number % 58n)] + text;
+    number /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    text = `1${text}`;
+  }
+  return text;
+}
+
 /** How long to keep watching after the network is first idle: the shell may fetch deferred code when idle. */
 const idleSettleMs = 3500;
 /** The network counts as idle after this long without a request in flight. */
@@ -123,6 +253,8 @@ const heavyLibraries = {
   ],
 };
 const libraryNames = Object.keys(heavyLibraries);
+/** The photos visits whose scripts the summary lists one by one. */
+const linkedVisits = inUse.photos.map((visit) => visit.name);
 
 const check = process.argv.includes('--check');
 await ensureBuilt();
@@ -149,9 +281,10 @@ const missingRoutes = apps.flatMap((app) =>
   signInRoutes.filter((route) => !report.apps[app].routes[route]).map((route) => `${app} ${route}`),
 );
 const withErrors = allRoutes.filter((route) => route.pageErrors.length > 0);
-const target = report.apps[budget.app].routes[budget.route].firstLoad;
+const target = report.apps[budget.app]?.routes[budget.route].firstLoad;
 report.budget = {
   limitGzipBytes: budget.gzipBytes,
+  ...(apps.length < allApps.length && { appsMeasured: apps }),
   largestFirstLoad: allRoutes.reduce((a, b) => (b.firstLoad.gzipBytes > a.firstLoad.gzipBytes ? b : a)).name,
   overBudget: overBudget.map((route) => route.name),
   heavyLibrariesInFirstLoad: eager,
@@ -165,15 +298,27 @@ console.log(JSON.stringify(report, null, 2));
 console.log(`\nfirst-load JS per route (KiB gzip; budget < ${KiB(budget.gzipBytes)}), then after an interaction:`);
 for (const route of allRoutes) {
   const libraries = route.firstLoad.libraries.length ? `  WITH ${route.firstLoad.libraries.join(', ')}` : '';
+  const { pageScripts, workerScripts } = route.firstLoad;
+  const split = workerScripts.files
+    ? `  (page ${kib(pageScripts.gzipBytes)} + workers ${kib(workerScripts.gzipBytes)})`
+    : '';
   console.log(
-    `${route.name.padEnd(30)} ${kib(route.firstLoad.gzipBytes).padStart(6)}  ` +
-      `${kib(route.afterInteraction.gzipBytes).padStart(6)}${libraries}`,
+    `${route.name.padEnd(36)} ${kib(route.firstLoad.gzipBytes).padStart(6)}  ` +
+      `${kib(route.afterInteraction.gzipBytes).padStart(6)}${split}${libraries}`,
   );
 }
-console.log(`\n${budget.app} ${budget.route}, script by script (KiB gzip, raw):`);
-for (const file of target.scripts) {
-  const size = report.apps[budget.app].scripts[file];
-  console.log(`${kib(size.gzipBytes).padStart(6)} ${kib(size.rawBytes).padStart(7)}  ${file}`);
+const scriptByScript = (app, name, { scripts, workerScripts }) => {
+  console.log(`\n${app} ${name}, script by script (KiB gzip, raw; W: fetched by a worker):`);
+  for (const file of scripts) {
+    const size = report.apps[app].scripts[file];
+    const by = workerScripts.scripts.includes(file) ? 'W' : ' ';
+    console.log(`${kib(size.gzipBytes).padStart(6)} ${kib(size.rawBytes).padStart(7)} ${by} ${file}`);
+  }
+};
+if (target) scriptByScript(budget.app, budget.route, target);
+for (const route of linkedVisits) {
+  const measured = report.apps.photos?.routes[route];
+  if (measured) scriptByScript('photos', route, measured.firstLoad);
 }
 for (const route of overBudget) console.log(`OVER BUDGET: ${route.name} ${KiB(route.firstLoad.gzipBytes)} gzip`);
 for (const library of libraryNames) {
@@ -182,8 +327,11 @@ for (const library of libraryNames) {
 for (const route of missingRoutes) console.log(`MISSING sign-in route: ${route}`);
 for (const route of withErrors) console.log(`PAGE ERROR on ${route.name}: ${route.pageErrors.join(' | ')}`);
 console.log(
-  `${budget.app} ${budget.route} first-load JS: ${KiB(target.gzipBytes)} gzip (${KiB(target.rawBytes)} raw, ` +
-    `${target.files} scripts); largest: ${report.budget.largestFirstLoad}; ` +
+  (target
+    ? `${budget.app} ${budget.route} first-load JS: ${KiB(target.gzipBytes)} gzip (${KiB(target.rawBytes)} raw, ` +
+      `${target.files} scripts); `
+    : '') +
+    `largest: ${report.budget.largestFirstLoad}; ` +
     `${overBudget.length} of ${allRoutes.length} routes at or over ${KiB(budget.gzipBytes)} gzip; ` +
     libraryNames
       .map(
@@ -215,6 +363,12 @@ async function measureApp(app) {
     return sizes.get(file);
   };
   const figures = (files) => ({ scripts: files, ...totals(files.map(sizeOf)) });
+  /** A first load's figures, and those of the page's scripts and of the workers' (which the total counts too). */
+  const firstLoadFigures = (files, byWorkers) => ({
+    ...figures(files),
+    pageScripts: figures(files.filter((file) => !byWorkers.includes(file))),
+    workerScripts: figures(files.filter((file) => byWorkers.includes(file))),
+  });
 
   // Served as `npm start` serves it: its CSP lets it reach the API origin it was built for.
   const { localBuildEnv } = await import('../scripts/start.mjs');
@@ -238,7 +392,7 @@ async function measureApp(app) {
     const visit = await freshVisit(`${server.url}${route}`);
     routes[route] = {
       html: figures(scripts),
-      firstLoad: figures(visit.firstLoad),
+      firstLoad: firstLoadFigures(visit.firstLoad, visit.workerScripts),
       afterInteraction: figures(visit.afterInteraction),
       css: { rawBytes: sum(styles, 'rawBytes'), gzipBytes: sum(styles, 'gzipBytes') },
       pageErrors: visit.pageErrors,
@@ -251,7 +405,7 @@ async function measureApp(app) {
     const unasked = Object.keys(scenario.api).filter((key) => !visit.apiRequests.includes(key));
     if (unasked.length) visit.pageErrors.push(`the visit never requested ${unasked.join(', ')}`);
     routes[scenario.name] = {
-      firstLoad: figures(visit.firstLoad),
+      firstLoad: firstLoadFigures(visit.firstLoad, visit.workerScripts),
       afterInteraction: figures(visit.afterInteraction),
       pageErrors: visit.pageErrors,
       apiRequests: visit.apiRequests,
@@ -284,7 +438,7 @@ async function measureApp(app) {
 
 /**
  * Opens `url` in a fresh browser context and returns the paths of the scripts (workers too) fetched
- * until the network is idle plus a quiet period (`firstLoad`), then all those fetched by the time the
+ * until the network is idle plus a quiet period (`firstLoad`; those fetched by a worker also in `workerScripts`), then all those fetched by the time the
  * network is idle again after a pointer move and a key press (`afterInteraction`), and the page's
  * uncaught errors. With `api`, requests to other origins are answered from it (`"METHOD /path"` → JSON
  * body; CORS allowed) and listed in `apiRequests`.
@@ -307,6 +461,13 @@ async function freshVisit(url, api) {
         const key = `${request.method()} ${new URL(request.url()).pathname}`;
         apiRequests.push(key);
         const body = api[key];
+        if (body instanceof Uint8Array) {
+          return route.fulfill({
+            status: 200,
+            headers: { ...cors, 'Content-Type': 'application/octet-stream' },
+            body: Buffer.from(body),
+          });
+        }
         return route.fulfill({ status: body ? 200 : 404, headers: cors, json: body ?? {} });
       },
     );
@@ -321,12 +482,22 @@ async function freshVisit(url, api) {
   page.on('response', record);
   context.on('response', record); // worker scripts
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // What the page itself requested: Chromium reports a dedicated worker's requests on the worker's own target,
+  // not the page's, so a script fetched only by a worker is missing here. A worker's entry script is a worker's too.
+  const byPage = new Set();
+  const workerEntries = new Set();
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => byPage.add(new URL(event.request.url).pathname));
+  await cdp.send('Network.enable');
+  page.on('worker', (worker) => workerEntries.add(new URL(worker.url()).pathname));
+  const workerScripts = () => [...fetched].filter((file) => workerEntries.has(file) || !byPage.has(file)).sort();
   const network = trackNetwork(context);
 
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(idleSettleMs);
   await network.quiet();
   const firstLoad = [...fetched].sort();
+  const workerScriptsOfFirstLoad = workerScripts();
 
   await page.mouse.move(20, 20);
   await page.mouse.move(60, 40);
@@ -336,7 +507,13 @@ async function freshVisit(url, api) {
   const afterInteraction = [...fetched].sort();
 
   await context.close();
-  return { firstLoad, afterInteraction, pageErrors, ...(api && { apiRequests }) };
+  return {
+    firstLoad,
+    workerScripts: workerScriptsOfFirstLoad,
+    afterInteraction,
+    pageErrors,
+    ...(api && { apiRequests }),
+  };
 }
 
 /** Counts the context's requests in flight; `quiet()` resolves once none has been for `quietMs`. */

@@ -1,33 +1,24 @@
 // /shared-albums: a public album opened from its link, with no account (pages/shared-albums.tsx loads this module
 // with import()). The link's token and key come from the address (public-album/link.ts); the album, the password
-// step and the files from public-album/. This module is the light part every link loads: the password form and the
-// failures. The album itself (the grid: SharedAlbumView.tsx) is fetched once the album opens, in parallel with its
-// files; the viewer when a photo opens (LazyViewer), the download code when a download is asked for. Every way it
-// can fail is said in words (public-album/errors.ts).
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+// step and the files from public-album/. This module is the light part every link loads: the states and the
+// failures. The password form (public-album/PasswordForm.tsx) is fetched when a link asks for a password; the album
+// itself (the grid: SharedAlbumView.tsx) once the album opens, in parallel with its files; the viewer when a photo
+// opens (LazyViewer), the download code when a download is asked for. Every way it can fail is said in words
+// (public-album/errors.ts).
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
-import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
-import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 
 import { usePhotosTranslations } from '../components/use-photos-translations.ts';
 import type { GalleryFile } from '../library/types.ts';
+import { setMediaRoutes } from '../media/media.ts';
 import { PublicAlbumError, type PublicAlbumErrorReason } from '../public-album/errors.ts';
 import { parsePublicLink, type PublicLinkParts } from '../public-album/link.ts';
 import { LinkProblem, type LinkProblemReason } from '../public-album/LinkProblem.tsx';
+import type { PasswordProblem } from '../public-album/PasswordForm.tsx';
 import { publicAlbum, type PublicAlbum, type PublicAlbumInfo } from '../public-album/public-album.ts';
+import { lazyModule } from './lazy-module.ts';
 import type { AlbumView } from './SharedAlbumView.tsx';
-import { lazyModule } from './use-signed-in-module.ts';
-
-/** What the password form says under its field. */
-type PasswordProblem = 'wrongPassword' | 'tooManyTries' | 'network' | 'server';
 
 type PageState =
   | { kind: 'opening' }
@@ -45,8 +36,13 @@ export interface SharedAlbumPageProps {
 const reasonOf = (error: unknown) =>
   error instanceof PublicAlbumError ? error.reason : ('server' satisfies PublicAlbumErrorReason);
 
-/** The album's grid and what it brings (the media loader, the selection); fetched once an album opens. */
+/** The album's grid and what it brings (the selection, the viewer's loader); fetched once an album opens. */
 const albumView = lazyModule(() => import('./SharedAlbumView.tsx'));
+
+/** The password form (its field, its alert), fetched when a link asks for a password: an open album never needs it. */
+const PasswordForm = lazy(() =>
+  import('../public-album/PasswordForm.tsx').then((module) => ({ default: module.PasswordForm })),
+);
 
 export function SharedAlbumPage(props: SharedAlbumPageProps) {
   return usePhotosTranslations() ? <OpenedLink {...props} /> : <LoadingOverlay />;
@@ -63,8 +59,6 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     try {
       const [files, view] = await Promise.all([source.files(), albumView.load()]);
       if (!live.current) return;
-      // Set before the grid asks for its first thumbnail.
-      view.setMediaRoutes(source.mediaRoutes);
       setState({ kind: 'album', info, files, View: view.AlbumView });
     } catch (error) {
       if (!live.current) return;
@@ -82,6 +76,8 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     live.current = true;
     const source = openAlbum(link);
     album.current = source;
+    // First: pointing the media loader elsewhere ends its worker, which opens this album too (public-album/).
+    setMediaRoutes(source.mediaRoutes);
     source.info().then(
       (info) => {
         if (!live.current) return;
@@ -93,8 +89,7 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
     return () => {
       live.current = false;
       album.current = undefined;
-      // Nothing to reset when the album never opened (the media loader is the album view's).
-      albumView.loaded()?.setMediaRoutes(undefined);
+      setMediaRoutes(undefined);
     };
   }, [link, openAlbum, attempt]);
 
@@ -131,7 +126,11 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
         />
       );
     case 'password':
-      return <PasswordForm problem={state.problem} busy={state.busy === true} onSubmit={(pw) => void unlock(pw)} />;
+      return (
+        <Suspense fallback={<LoadingOverlay />}>
+          <PasswordForm problem={state.problem} busy={state.busy === true} onSubmit={(pw) => void unlock(pw)} />
+        </Suspense>
+      );
     case 'album':
       return <state.View info={state.info} files={state.files} />;
   }
@@ -140,51 +139,4 @@ function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {
 /** A reason the password step does not handle, as a failure of the whole page. */
 function failureOf(reason: PublicAlbumErrorReason): LinkProblemReason {
   return reason === 'passwordRequired' || reason === 'wrongPassword' || reason === 'tooManyTries' ? 'server' : reason;
-}
-
-function PasswordForm(props: { problem?: PasswordProblem; busy: boolean; onSubmit: (password: string) => void }) {
-  const { problem, busy, onSubmit } = props;
-  const { t } = useTranslation('photos');
-  const [password, setPassword] = useState('');
-  const field = useRef<HTMLInputElement>(null);
-  const fieldId = useId();
-  const label = t('public_album.password_label');
-  // A refused password is selected, so that typing replaces it.
-  useEffect(() => {
-    if (problem) field.current?.select();
-  }, [problem]);
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== '' && !busy) onSubmit(password);
-  };
-  return (
-    <PageFrame title={t('public_album.password_title')}>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('public_album.password_body')}</Typography>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {/* MUI's parts rather than TextField, which would bring its Select (Menu, Popover, Modal) along. */}
-        <FormControl variant="outlined" error={problem === 'wrongPassword'}>
-          <InputLabel htmlFor={fieldId}>{label}</InputLabel>
-          <OutlinedInput
-            id={fieldId}
-            label={label}
-            inputRef={field}
-            type="password"
-            autoComplete="off"
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            inputProps={{ 'aria-describedby': problem ? 'public-album-password-problem' : undefined }}
-          />
-        </FormControl>
-        {problem && (
-          <Alert severity="error" id="public-album-password-problem" role="alert">
-            {t(`public_album.password_${problem}`)}
-          </Alert>
-        )}
-        <LoadingButton type="submit" variant="contained" loading={busy} disabled={password === ''}>
-          {t('public_album.unlock')}
-        </LoadingButton>
-      </Box>
-    </PageFrame>
-  );
 }

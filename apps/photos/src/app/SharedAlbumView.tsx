@@ -19,8 +19,6 @@ import type { PublicAlbumInfo } from '../public-album/public-album.ts';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
 
-export { setMediaRoutes } from '../media/media.ts';
-
 const loadDownloads = () => Promise.all([import('../download/download.ts'), import('../download/save.ts')]);
 
 /** Starts fetching the download code as the person heads for a download button, so the click finds it ready. */

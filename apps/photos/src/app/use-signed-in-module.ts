@@ -9,6 +9,10 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { savedEncryptionKeyStash, savedKeyAttributes } from '@ente/shared/storage/account-storage.ts';
 import { isLoggedIn } from '@ente/shared/storage/user.ts';
 
+import type { LazyModule } from './lazy-module.ts';
+
+export { lazyModule, type LazyModule } from './lazy-module.ts';
+
 /** Where the visitor goes instead of a library page; undefined when this tab can show it. */
 export function arrivalRedirect(): string | undefined {
   if (!isLoggedIn()) return '/login';
@@ -23,30 +27,6 @@ const undecided = 'undecided';
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
   return () => window.removeEventListener('storage', onChange);
-}
-
-/** A page module loaded once per tab: the promise and, once here, the module itself. */
-export interface LazyModule<M> {
-  load(): Promise<M>;
-  loaded(): M | undefined;
-}
-
-export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
-  let module: M | undefined;
-  let loading: Promise<M> | undefined;
-  return {
-    load() {
-      loading ??= importer().then(
-        (arrived) => (module = arrived),
-        (error: unknown) => {
-          loading = undefined; // tried again on the next visit
-          throw error;
-        },
-      );
-      return loading;
-    },
-    loaded: () => module,
-  };
 }
 
 /**

@@ -3,10 +3,16 @@
 // with the file key; an original fetched and decrypted chunk by chunk while it downloads, answered as a
 // ReadableStream. URLs carry the token in the query (`?token=`, docs/protocol.md#photos) so that the 307 to
 // the store carries no header; nothing is logged.
-import { decryptBlobBytes, decryptingStream, DecryptionError, toB64 } from '@ente/crypto';
+// Each from its own module: the root @ente/crypto would bring modules that run code as they load (the recovery key's
+// word list, SRP) into the worker.
+import { decryptBlobBytes } from '@ente/crypto/blob.ts';
+import { toB64 } from '@ente/crypto/encoding.ts';
+import { DecryptionError } from '@ente/crypto/errors.ts';
+import { decryptingStream } from '@ente/crypto/stream.ts';
 import { displayableOriginal } from '@ente/shared/media/heif.ts';
 import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
+import { createAlbumJob } from '../public-album/album-job.ts';
 import { MediaError } from './errors.ts';
 import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
@@ -114,6 +120,9 @@ export function createMediaJob() {
     async displayableOriginal(request: OriginalRequest): Promise<Blob> {
       return displayableOriginal(await new Response(await cappedOriginal(request)).blob());
     },
+
+    // A public album's opening, in this worker so that a visit to a link loads libsodium once.
+    ...createAlbumJob(),
   };
 }
 

@@ -59,6 +59,14 @@ export function startMediaWorker(): void {
   if (typeof Worker !== 'undefined') mediaWorker();
 }
 
+/** One of the media worker's other methods (a public album's opening, public-album/album-job.ts), in the same worker. */
+export function callMediaWorker<K extends keyof MediaJob>(
+  method: K,
+  args: Parameters<MediaJob[K]>[0],
+): Promise<Awaited<ReturnType<MediaJob[K]>>> {
+  return mediaWorker().call(method, args);
+}
+
 /** Where thumbnails and originals come from: the signed-in user's routes, or a public link's (public-album/). */
 export interface MediaRoutes {
   /** The URL of a file's thumbnail (`preview`) or original (`download`), its credentials in the query. */

@@ -6,7 +6,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 
-import { lazyModule } from '../app/use-signed-in-module.ts';
+import { lazyModule } from '../app/lazy-module.ts';
 import { usePhotosTranslations } from '../components/use-photos-translations.ts';
 import { parsePublicLink } from '../public-album/link.ts';
 import { LinkProblem } from '../public-album/LinkProblem.tsx';

@@ -205,6 +205,18 @@ test('a file whose key or metadata does not open is left out; the others show', 
   expect(files.map((file) => file.metadata.title)).toEqual(['good.jpg']);
 });
 
+test('a row that is not a file’s shape is left out; an answer without the fields the page reads is a server failure', async () => {
+  await addFile('good.jpg', 1_000, 1, 10);
+  await addFile('odd.jpg', 2_000, 2, 11);
+  fake.rows[1] = { ...fake.rows[1], thumbnail: { size: 10 } };
+  expect((await publicAlbum(link()).files()).map((file) => file.metadata.title)).toEqual(['good.jpg']);
+
+  fake.rows.push({ id: 3, isDeleted: 'no', updationTime: 12 });
+  await expect(publicAlbum(link()).files()).rejects.toMatchObject({ reason: 'server' });
+  fake.infoAnswer = () => HttpResponse.json({ collection: { encryptedName: 7 } });
+  await expect(publicAlbum(link()).info()).rejects.toMatchObject({ reason: 'server' });
+});
+
 test('the download setting comes from the link', async () => {
   fake.link = { ...fake.link, enableDownload: false };
   await expect(publicAlbum(link()).info()).resolves.toMatchObject({ enableDownload: false });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
@@ -29,6 +29,8 @@ test('the bar shows the count and runs each action; what the page does not give 
       .getAllByRole('button')
       .map((b) => b.textContent || b.getAttribute('aria-label')),
   ).toEqual(['Clear selection', 'Add to album', 'Download', 'Slideshow', 'Move to trash']);
+  // The actions' icons arrive once something is selected (fetched then), one per button.
+  await waitFor(() => expect(bar.querySelectorAll('button svg')).toHaveLength(5));
   await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
   await user.click(within(bar).getByRole('button', { name: 'Download' }));
   await user.click(within(bar).getByRole('button', { name: 'Slideshow' }));

@@ -2,24 +2,40 @@
 // screen readers as it changes), and add to an album, move to an album, download, a slideshow, move to the trash
 // (in the trash: restore, delete for ever), and clear. Each action is a
 // callback of the page; one it does not give is not shown (a shared album's viewer cannot move or trash).
-// Escape in the bar clears the selection, as it does in the grid.
+// Escape in the bar clears the selection, as it does in the grid. The actions' icons are fetched the first time
+// something is selected (selection-icons.tsx): until they arrive, a moment, the buttons show their labels alone.
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteForeverIcon from '@mui/icons-material/DeleteForeverOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import AddToAlbumIcon from '@mui/icons-material/LibraryAddOutlined';
-import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
-import SlideshowIcon from '@mui/icons-material/SlideshowOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { SelectionIcons } from './selection-icons.tsx';
+
+let icons: SelectionIcons | undefined;
+let iconsLoading: Promise<SelectionIcons> | undefined;
+
+/** The actions' icons once fetched; fetching starts when `wanted` first is true (a failure is tried again next time). */
+function useSelectionIcons(wanted: boolean): SelectionIcons | undefined {
+  const [loaded, setLoaded] = useState(icons);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    iconsLoading ??= import('./selection-icons.tsx').then((module) => (icons = module.selectionIcons));
+    iconsLoading.then(
+      (arrived) => live && setLoaded(arrived),
+      () => (iconsLoading = undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 export interface SelectionBarProps {
   /** How many files are selected; the bar shows while there is at least one. */
@@ -53,6 +69,7 @@ export function SelectionBar(props: SelectionBarProps) {
   } = props;
   const { t } = useTranslation('photos');
   const countText = t('selection.count', { count });
+  const icon = useSelectionIcons(count > 0);
   return (
     <>
       {/* Always in the page, so that the first change of the count is announced too. */}
@@ -90,15 +107,15 @@ export function SelectionBar(props: SelectionBarProps) {
           <Typography aria-hidden sx={{ fontWeight: 600, mr: 1, whiteSpace: 'nowrap' }}>
             {countText}
           </Typography>
-          <Action icon={<AddToAlbumIcon />} label={t('selection.add_to_album')} onClick={onAddToAlbum} />
-          <Action icon={<MoveIcon />} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
-          <Action icon={<RemoveIcon />} label={t('selection.remove_from_album')} onClick={onRemoveFromAlbum} />
-          <Action icon={<DownloadIcon />} label={t('selection.download')} onClick={onDownload} />
-          <Action icon={<SlideshowIcon />} label={t('slideshow.start')} onClick={onSlideshow} />
-          <Action icon={<DeleteIcon />} label={t('selection.trash')} onClick={onTrash} color="error" />
-          <Action icon={<RestoreIcon />} label={t('trash.restore')} onClick={onRestore} />
+          <Action icon={icon?.addToAlbum} label={t('selection.add_to_album')} onClick={onAddToAlbum} />
+          <Action icon={icon?.moveToAlbum} label={t('selection.move_to_album')} onClick={onMoveToAlbum} />
+          <Action icon={icon?.removeFromAlbum} label={t('selection.remove_from_album')} onClick={onRemoveFromAlbum} />
+          <Action icon={icon?.download} label={t('selection.download')} onClick={onDownload} />
+          <Action icon={icon?.slideshow} label={t('slideshow.start')} onClick={onSlideshow} />
+          <Action icon={icon?.trash} label={t('selection.trash')} onClick={onTrash} color="error" />
+          <Action icon={icon?.restore} label={t('trash.restore')} onClick={onRestore} />
           <Action
-            icon={<DeleteForeverIcon />}
+            icon={icon?.deleteForever}
             label={t('trash.delete_forever')}
             onClick={onDeleteForever}
             color="error"
@@ -115,7 +132,7 @@ function Action({
   onClick,
   color = 'inherit',
 }: {
-  icon: ReactNode;
+  icon: ReactNode | undefined;
   label: string;
   onClick: (() => void) | undefined;
   color?: 'inherit' | 'error';
