@@ -1,8 +1,11 @@
 // The cast screen against the real server (docs/protocol.md#cast): a context with no account opens the cast page
 // and shows a code; the sender's side is done over HTTP here, as a photos client does it (the screen's key read by
 // code, the payload sealed to it with libsodium alone, photos-oracle.ts), for an album uploaded through the photos
-// app. The screen shows the album's photo full-screen, and revoke-all sends it back to a new code within one poll.
-// The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard, and Stop.
+// app. A code expires (the test stack's live 20 s, global-setup.ts) and is refused, as is a wrong one; the screen
+// shows the album's photo full-screen, then, in a later round, the photos added to the album (a HEIC converted, a
+// live photo's image); the cast token opens no account route; revoke-all sends the screen back to a new code within
+// one poll. The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard,
+// and Stop.
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,15 +24,11 @@ test.describe.configure({ timeout: 180_000 });
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const albumName = 'Living room';
 
-/** A new photos account (its token) with an album of one photo uploaded as a folder through the app (id, key b64). */
-async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id: number; key: string } }> {
-  const { account } = await createAccount({ app: 'photos' });
-  const token = await passwordLogin(account, 'photos');
-  await signInBrowser(page, 'photos', account, token, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+/** Uploads `files` (of the fixtures) as a folder named `albumName` through the app's Upload menu: to that album. */
+async function uploadToAlbum(page: Page, files: readonly string[]): Promise<void> {
   const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), albumName);
   await mkdir(folder);
-  await copyFile(path.join(fixtures, 'shapes.png'), path.join(folder, 'shapes.png'));
+  for (const file of files) await copyFile(path.join(fixtures, file), path.join(folder, path.basename(file)));
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page
@@ -39,6 +38,15 @@ async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id
   ]);
   await chooser.setFiles(folder);
   await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
+}
+
+/** A new photos account (its token) with an album of one photo uploaded as a folder through the app (id, key b64). */
+async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id: number; key: string } }> {
+  const { account } = await createAccount({ app: 'photos' });
+  const token = await passwordLogin(account, 'photos');
+  await signInBrowser(page, 'photos', account, token, '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+  await uploadToAlbum(page, ['shapes.png']);
   // The account's only album with a file in it.
   for (const { id, encryptedKey, keyDecryptionNonce } of await serverCollections(token)) {
     if (!keyDecryptionNonce || (await serverFiles(token, id)).length === 0) continue;
@@ -56,26 +64,61 @@ const codeOf = async (page: Page) => {
   return (await code.textContent()) ?? '';
 };
 
-test('a screen pairs by its code, shows the album, and goes back to a new code when the cast is revoked', async ({
+type ShownSlide = { id: number; source: string | null; width: number };
+
+/** Records on the screen every slide picture that loads (its file id, original or thumbnail, its width). */
+function recordSlides() {
+  const shown: ShownSlide[] = [];
+  Object.assign(window, { castSlidesShown: shown });
+  document.addEventListener(
+    'load',
+    (event) => {
+      const image = event.target;
+      if (!(image instanceof HTMLImageElement) || !image.dataset.fileId) return;
+      shown.push({
+        id: Number(image.dataset.fileId),
+        source: image.dataset.slideSource ?? null,
+        width: image.naturalWidth,
+      });
+    },
+    true,
+  );
+}
+
+const slidesShown = (screen: Page) =>
+  screen.evaluate(() => (window as unknown as { castSlidesShown: ShownSlide[] }).castSlidesShown);
+
+test('a screen pairs by its code (an expired or wrong one refused), shows the album and, a round later, its new photos, and goes back to a new code when the cast is revoked', async ({
   page,
   browser,
 }) => {
   const { token, album } = await senderWithAlbum(page);
 
   const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(recordSlides);
   const screen = await context.newPage();
   const problems = await watchProblems(screen);
-  await screen.goto(`${appUrl('cast')}/`);
+  // Slides of 2 s (the page's setting), so that rounds pass quickly.
+  await screen.goto(`${appUrl('cast')}/?slideSeconds=2`);
   await expect(screen.getByText('In Ente Photos, open an album → Play on a screen, and enter this code')).toBeVisible({
     timeout: 30_000,
   });
-  const code = await codeOf(screen);
+  const expired = await codeOf(screen);
   expect(await seriousViolations(screen)).toEqual([]);
   // Nothing of the pairing is kept in the screen's storage.
   expect(await screen.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 
-  // The sender: a wrong code is refused; the screen's key by its code (in any case), the payload sealed to it.
-  await expect(api('photos', 'GET', '/cast/device-info/ZZZZZ9', { token })).rejects.toMatchObject({ status: 404 });
+  // The first code expires unpaired: the screen shows a new one by itself, and the old one is refused like a wrong
+  // one (404, which the photos app says as "no screen shows this code, or it has expired").
+  await expect(screen.getByTestId('cast-code')).not.toHaveText(expired, { timeout: 40_000 });
+  const code = await codeOf(screen);
+  for (const refused of [expired, 'ZZZZZ9']) {
+    await expect(api('photos', 'GET', `/cast/device-info/${refused}`, { token })).rejects.toMatchObject({
+      status: 404,
+    });
+  }
+
+  // The sender: the screen's key by its code (in any case), the payload sealed to it.
   const { publicKey } = await api<{ publicKey: string }>('photos', 'GET', `/cast/device-info/${code.toLowerCase()}`, {
     token,
   });
@@ -94,9 +137,33 @@ test('a screen pairs by its code, shows the album, and goes back to a new code w
   await expect.poll(() => slide.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   expect(await slideshow.evaluate((element) => getComputedStyle(element).cursor)).toBe('none');
   expect(await seriousViolations(screen)).toEqual([]);
+  // The cast token is no credential on an account route.
+  await expect(
+    api('photos', 'GET', '/collections/v2', { token: castToken, query: { sinceTime: '0' } }),
+  ).rejects.toMatchObject({ status: 401 });
 
-  // Revoked: back to pairing with a new code and the reason, within one poll of the album (a round of one photo
-  // reads the diff at every slide, 10 s).
+  // Photos added to the album (a HEIC, which Chromium does not decode, and a live photo) are shown, each by its
+  // original (the HEIC converted to JPEG, the live photo's image from its ZIP), in a later round.
+  const [first] = await serverFiles(token, album.id);
+  await uploadToAlbum(page, ['garden.heic', 'live/live-moment.jpg', 'live/live-moment.mov']);
+  // (the upload panel may still say the first upload finished: the album's files tell)
+  await expect.poll(async () => (await serverFiles(token, album.id)).length, { timeout: 120_000 }).toBe(3);
+  const added = (await serverFiles(token, album.id)).map(({ id }) => id).filter((id) => id !== first?.id);
+  expect(added).toHaveLength(2);
+  await expect
+    .poll(
+      async () => {
+        const shown = await slidesShown(screen);
+        return added.map((id) => shown.find((slide) => slide.id === id && slide.source === 'original')?.width ?? 0);
+      },
+      { timeout: 60_000 },
+    )
+    // garden.heic is 600 px wide, live-moment.jpg 480.
+    .toEqual(expect.arrayContaining([600, 480]));
+  expect((await slidesShown(screen)).filter((slide) => slide.source !== 'original')).toEqual([]);
+
+  // Revoked: back to pairing with a new code and the reason, within one poll of the album (the album is read again
+  // at each round, 3 slides of 2 s).
   await api('photos', 'DELETE', '/cast/revoke-all-tokens', { token });
   await expect(screen.getByText(/casting was stopped, or the album is no longer shared/)).toBeVisible({
     timeout: 20_000,
@@ -118,8 +185,6 @@ test('the photos app pairs a screen through "Play on a screen" (keyboard only), 
   const pageProblems = await watchProblems(page);
   const context = await browser.newContext({ locale: 'en-US' });
   const screen = await context.newPage();
-  await screen.goto(`${appUrl('cast')}/`);
-  const code = await codeOf(screen);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Albums', exact: true }).click();
   await page.getByRole('button', { name: new RegExp(`^${albumName}`) }).click();
@@ -136,6 +201,9 @@ test('the photos app pairs a screen through "Play on a screen" (keyboard only), 
   await page.keyboard.press('Enter');
   await expect(field).toHaveAccessibleDescription(/No screen shows this code, or it has expired/);
   expect(await seriousViolations(page)).toEqual([]);
+  // The screen opened now, so that its code is fresh (the test stack's live 20 s).
+  await screen.goto(`${appUrl('cast')}/`);
+  const code = await codeOf(screen);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(code.toLowerCase());
   await page.keyboard.press('Enter');
