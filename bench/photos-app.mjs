@@ -1,7 +1,7 @@
 // Photos app benchmark: the photos web app in Chromium against the local stack.
 //   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--no-scroll] [--no-build]
-//   node --import tsx bench/photos-app.mjs --part upload  [--mix 200]
-//   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024]
+//   node --import tsx bench/photos-app.mjs --part upload  [--mix 200] [--profile]
+//   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024] [--profile]
 // (npm run bench:photos-app --workspace @ente/bench -- --part …). Each part starts the stack as `npm start`
 // does, with a fresh database (so the ports of `npm start` must be free: run it under `flock /tmp/stack.lock`
 // on a shared machine, one part at a time), and prints one JSON object, also written to
@@ -22,7 +22,8 @@
 // - upload: --mix files (JPEG, PNG, HEIC and videos, made at bench time from generated bases, each with bytes of
 //   its own so that no two hash alike) picked as a folder through the Upload menu, until the panel says every one
 //   ended; against a raw PUT of the same files from the same page to signed upload URLs (two at a time, as the
-//   uploader); and the page's longest main-thread task meanwhile.
+//   uploader); and the page's longest main-thread task meanwhile. With --profile, where each file's time went,
+//   stage by stage (the uploader's stage times, upload/stage-times.ts).
 // - big: the same for one video of --big-mib MiB.
 // See bench/README.md ("Photos app") for how each figure is taken.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +58,7 @@ const { values } = parseArgs({
     'big-mib': { type: 'string', default: '1024' },
     'no-build': { type: 'boolean', default: false },
     'no-scroll': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const part = values.part;
@@ -513,6 +515,8 @@ async function uploadPart(which) {
   const { account } = await createAccount({ app: 'photos' });
   const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
   await context.addInitScript(watchLongTasks);
+  // The uploader hands each file's stage times to this array when it exists (upload/uploader.ts).
+  if (values.profile) await context.addInitScript(() => (window.__entePhotosUploadProfile = []));
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
@@ -534,6 +538,9 @@ async function uploadPart(which) {
   const onServer = (await Promise.all(collections.map((collection) => serverFiles(token, collection.id)))).flat()
     .length;
   const tasks = await page.evaluate(([start, end]) => window.__photosBenchTasks.within(start, end), [from, to]);
+  const profile = values.profile
+    ? summariseProfile(await page.evaluate(() => window.__entePhotosUploadProfile), from, to)
+    : undefined;
   const appSeconds = (to - from) / 1000;
   log(
     `app upload: ${appSeconds.toFixed(1)} s, ${uploaded} said uploaded, ${onServer} on the server; ` +
@@ -560,7 +567,57 @@ async function uploadPart(which) {
     },
     rawPut: { seconds: round(raw.seconds), MBps: mbps(raw.seconds), concurrency: 2 },
     appOverRaw: round(appSeconds / raw.seconds),
+    ...(profile ? { profile } : {}),
     pageErrors: errors,
+  };
+}
+
+/**
+ * The uploader's stage times (one entry a file: its kind, bytes, start and end, and ms per stage, the main thread's
+ * calls and the worker's parts of them) summed up: per stage the mean, p50, p95 and max over the files that went
+ * through it and its share of all files' time; per kind the mean time of a file; and how busy the lanes were.
+ */
+function summariseProfile(entries, from, to) {
+  const ms = (value) => Math.round(value);
+  const fileMs = entries.map((entry) => entry.endedAt - entry.startedAt);
+  const allMs = fileMs.reduce((a, b) => a + b, 0);
+  const stages = {};
+  for (const name of [...new Set(entries.flatMap((entry) => Object.keys(entry.stages)))]) {
+    const samples = entries.map((entry) => entry.stages[name]).filter((value) => value !== undefined);
+    const sum = samples.reduce((a, b) => a + b, 0);
+    const { p50, p95, max } = stats(samples);
+    stages[name] = {
+      files: samples.length,
+      meanMs: ms(sum / samples.length),
+      p50Ms: ms(p50),
+      p95Ms: ms(p95),
+      maxMs: ms(max),
+      shareOfFileTime: round(sum / allMs),
+    };
+  }
+  const kinds = {};
+  entries.forEach((entry, index) => {
+    const kind = (kinds[entry.kind] ??= { files: 0, MiB: 0, ms: 0 });
+    kind.files += 1;
+    kind.MiB += entry.bytes / 2 ** 20;
+    kind.ms += fileMs[index];
+  });
+  const byKind = Object.fromEntries(
+    Object.entries(kinds).map(([kind, { files, MiB, ms: total }]) => [
+      kind,
+      { files, meanMiB: round(MiB / files), meanFileMs: ms(total / files) },
+    ]),
+  );
+  const starts = entries.map((entry) => entry.startedAt);
+  return {
+    files: entries.length,
+    newWorkers: entries.filter((entry) => entry.newWorker).length,
+    firstFileStartedAfterMs: ms(Math.min(...starts) - from),
+    lastFileEndedBeforeFinishedMs: ms(to - Math.max(...entries.map((entry) => entry.endedAt))),
+    meanFileMs: ms(allMs / entries.length),
+    filesAtOnceOnAverage: round(allMs / (to - from)),
+    stages,
+    byKind,
   };
 }
 
