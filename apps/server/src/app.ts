@@ -32,6 +32,7 @@ import { registerPublicLinkRoutes } from './routes/public-links.ts';
 import { registerSrpRoutes } from './routes/srp.ts';
 import { registerTrashRoutes } from './routes/trash.ts';
 import { registerTwoFactorRoutes } from './routes/two-factor.ts';
+import { registerUserEntityRoutes } from './routes/user-entities.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { afterAnswer, closeContext, createContext, type Context } from './services/context.ts';
 import { schedulePurge } from './services/maintenance.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerTwoFactorRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
   registerAuthenticatorRoutes(app, ctx);
+  registerUserEntityRoutes(app, ctx);
   registerCollectionRoutes(app, ctx);
   registerFileRoutes(app, ctx, objects);
   registerTrashRoutes(app, ctx);

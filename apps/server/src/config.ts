@@ -204,6 +204,16 @@ const configSchema = z.object({
     .default(64 * MiB),
   /** Entity creates and updates per account per hour, from every address together (0 turns it off). */
   AUTHENTICATOR_WRITES_PER_HOUR: count(30_000),
+  /** Per account: live user entities of every type, and their bytes (docs/protocol.md#user-entities). */
+  USER_ENTITY_MAX_ENTITIES: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+  USER_ENTITY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(4096 * MiB)
+    .default(256 * MiB),
+  /** User entity creates and updates per account per hour, from every address together (0 turns it off). */
+  USER_ENTITY_WRITES_PER_HOUR: count(30_000),
   /** Bytes of photos (files and thumbnails, trash included) one account may keep; past it uploads are 426. */
   PHOTOS_STORAGE_BYTES: z.coerce
     .number()

@@ -52,14 +52,14 @@ export type Entity = z.infer<typeof entitySchema>;
 
 const limitMessage = `limit must be between ${limits.minDiffLimit} and ${limits.maxDiffLimit}`;
 
+/** A diff page's `limit` in a query string: 1–5000, as museum's entity diffs take it. */
+export const diffLimitParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,9}$/, limitMessage)), z.transform(Number)),
+  z.int().check(z.minimum(limits.minDiffLimit, limitMessage), z.maximum(limits.maxDiffLimit, limitMessage)),
+);
+
 /** GET /authenticator/entity/diff?sinceTime=&limit=. Both required. */
-export const entityDiffQuerySchema = z.object({
-  sinceTime: microsParam,
-  limit: z.pipe(
-    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, limitMessage)), z.transform(Number)),
-    z.int().check(z.minimum(limits.minDiffLimit, limitMessage), z.maximum(limits.maxDiffLimit, limitMessage)),
-  ),
-});
+export const entityDiffQuerySchema = z.object({ sinceTime: microsParam, limit: diffLimitParam });
 export type EntityDiffQuery = z.input<typeof entityDiffQuerySchema>;
 
 export const entityDiffResponseSchema = z.object({ diff: z.array(entitySchema), timestamp: micros });

@@ -11,6 +11,7 @@ export * from './srp.ts';
 export * from './two-factor.ts';
 export * from './passkeys.ts';
 export * from './authenticator.ts';
+export * from './user-entities.ts';
 export * from './photos.ts';
 export * from './photos-trash-links.ts';
 export * from './cast.ts';

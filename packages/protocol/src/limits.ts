@@ -13,6 +13,10 @@ export const limits = {
   maxDiffLimit: 5000,
   /** Base64 length cap of an authenticator entity's `encryptedData` (about 192 KiB of ciphertext). */
   maxEntityDataB64: 262144,
+  /** Base64 length cap of a user entity's `encryptedData` (576 KiB of ciphertext: a body stays under the 1 MiB
+   * default body limit) and of its key's and header's fields (docs/protocol.md#user-entities). */
+  maxUserEntityDataB64: 786432,
+  maxUserEntityKeyFieldB64: 256,
   /** OTT: usable live codes per (e-mail, app); wrong guesses, from any app, that kill a code (docs/protocol.md#e-mail-code-rules). */
   maxLiveOtts: 10,
   maxOttWrongAttempts: 20,

@@ -182,6 +182,25 @@ export type CreateFileRequest = z.input<typeof createFileRequestSchema>;
 /** GET /files/preview/:fileID and /files/download/:fileID. */
 export const fileIDPathSchema = z.object({ fileID: photoIDParam });
 
+const goTrue = ['1', 't', 'T', 'TRUE', 'true', 'True'] as const;
+const goFalse = ['0', 'f', 'F', 'FALSE', 'false', 'False'] as const;
+
+/**
+ * GET /files/data/fetch?type=&fileID=&preferNoContent=: a file's derived data (a video's streamable preview, ML
+ * data). `preferNoContent` is read as Go's strconv.ParseBool reads it, as museum binds it.
+ */
+export const fileDataQuerySchema = z.object({
+  type: z.enum(['vid_preview', 'mldata'], 'unsupported object type: must be vid_preview or mldata'),
+  fileID: photoIDParam,
+  preferNoContent: z._default(
+    z.pipe(
+      z.enum([...goTrue, ...goFalse], 'must be true or false'),
+      z.transform((value) => (goTrue as readonly string[]).includes(value)),
+    ),
+    false,
+  ),
+});
+
 /** PUT /files/magic-metadata and /files/public-magic-metadata: `version` is the one the client read. */
 export const updateMagicMetadataRequestSchema = z.object({
   metadataList: z

@@ -1,9 +1,7 @@
 // The authenticator queries (docs/protocol.md#authenticator): the wrapped key and the encrypted entities.
 // Each takes the database or a transaction; the rules around them (the key lock, the quota, compare-and-set)
-// are services/authenticator.ts's.
-import { sql } from 'kysely';
-
-import { timeAfter } from './change-times.ts';
+// are services/authenticator.ts's. What both entity stores share (an entity's state, its updated_at, the
+// quota's count) is db/entity-stores.ts's.
 import type { Db } from './database.ts';
 
 export async function keyOf(db: Db, userID: number) {
@@ -39,40 +37,6 @@ export async function lockKey(tx: Db, userID: number): Promise<boolean> {
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The next updated_at for this user: the database's clock in µs, but always past the last one. */
-export async function nextUpdatedAt(tx: Db, userID: number): Promise<string> {
-  const { next } = await tx
-    .selectFrom('authenticator_entity')
-    .select(timeAfter(sql`coalesce(max(updated_at), 0)`).as('next'))
-    .where('user_id', '=', userID)
-    .executeTakeFirstOrThrow();
-  return next;
-}
-
-/** What an entity counts against the quota: its encrypted data and header as stored (b64 text). */
-const entityBytes = sql`coalesce(octet_length(encrypted_data), 0) + coalesce(octet_length(header), 0)`;
-
-export async function entityOf(tx: Db, userID: number, id: string) {
-  const row = await tx
-    .selectFrom('authenticator_entity')
-    .select(['is_deleted', 'updated_at', sql<string>`${entityBytes}`.as('bytes')])
-    .where('id', '=', id)
-    .where('user_id', '=', userID)
-    .executeTakeFirst();
-  return row && { ...row, bytes: Number(row.bytes) };
-}
-
-/** The user's live entities and their bytes. */
-export async function usageOf(tx: Db, userID: number) {
-  const row = await tx
-    .selectFrom('authenticator_entity')
-    .select([sql<string>`count(*)`.as('entities'), sql<string>`coalesce(sum(${entityBytes}), 0)`.as('bytes')])
-    .where('user_id', '=', userID)
-    .where('is_deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  return { entities: Number(row.entities), bytes: Number(row.bytes) };
 }
 
 export async function insertEntity(

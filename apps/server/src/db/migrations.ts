@@ -408,4 +408,36 @@ export const migrations: Record<string, readonly string[]> = {
     `CREATE INDEX casting_collection ON casting (collection_id) WHERE NOT is_deleted`,
     `CREATE INDEX casting_last_used ON casting (last_used_at)`,
   ],
+  // User entities (docs/protocol.md#user-entities), museum's entity_key and entity_data: one wrapped key per
+  // (user, type), and the encrypted entities of that type, which go with their key and with their user. An id
+  // is unique per user (museum: across users), so no account can take an id another will ask for. As for the
+  // authenticator, updated_at is unique per user, so the diff's strict "updated_at > sinceTime" never skips
+  // a row that shares its time with the last row of a page.
+  '0012_user_entities': [
+    `CREATE TABLE user_entity_key (
+      user_id BIGINT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+      type TEXT NOT NULL,
+      encrypted_key TEXT NOT NULL,
+      header TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, type)
+    )`,
+    `CREATE TABLE user_entity_data (
+      user_id BIGINT NOT NULL,
+      id TEXT NOT NULL,
+      type TEXT NOT NULL,
+      encrypted_data TEXT,
+      header TEXT,
+      is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, id),
+      FOREIGN KEY (user_id, type) REFERENCES user_entity_key (user_id, type) ON DELETE CASCADE,
+      CONSTRAINT user_entity_deleted_has_no_data CHECK (
+        is_deleted = (encrypted_data IS NULL) AND is_deleted = (header IS NULL)
+      ),
+      CONSTRAINT user_entity_user_updated_at UNIQUE (user_id, updated_at)
+    )`,
+    `CREATE INDEX user_entity_data_diff ON user_entity_data (user_id, type, updated_at)`,
+  ],
 };

@@ -41,6 +41,8 @@ export interface Database {
   public_collection_tokens: PublicCollectionTokensTable;
   public_collection_access_history: PublicCollectionAccessHistoryTable;
   casting: CastingTable;
+  user_entity_key: UserEntityKeyTable;
+  user_entity_data: UserEntityDataTable;
 }
 
 export interface UsersTable {
@@ -175,6 +177,25 @@ export interface AuthenticatorKeyTable {
 export interface AuthenticatorEntityTable {
   id: string;
   user_id: Int8;
+  encrypted_data: string | null;
+  header: string | null;
+  is_deleted: Generated<boolean>;
+  created_at: Int8;
+  updated_at: Int8;
+}
+
+export interface UserEntityKeyTable {
+  user_id: Int8;
+  type: string;
+  encrypted_key: string;
+  header: string;
+  created_at: Int8;
+}
+
+export interface UserEntityDataTable {
+  user_id: Int8;
+  id: string;
+  type: string;
   encrypted_data: string | null;
   header: string | null;
   is_deleted: Generated<boolean>;

@@ -64,6 +64,34 @@ describe('hostile text', () => {
     assert.deepEqual(await server.sql('SELECT id FROM casting'), []);
   });
 
+  test('a NUL, a lone surrogate or a control character in a user entity id or type is 400, and nothing is stored', async () => {
+    const photos = api.as('io.ente.photos.web');
+    const owner = await signUp(photos, server.mail, { srp: false });
+    const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
+    const key = { type: 'location', encryptedKey: b64(48), header: b64(24) };
+    assert.equal((await photos.post('/user-entity/key', key, { token: owner.token })).status, 200);
+    const data = { encryptedData: b64(40), header: b64(24) };
+    for (const spoiler of ['\u0000', '\ud800', '\u0007']) {
+      const id = `location_${spoiler}x`;
+      assertRefused(
+        await photos.post('/user-entity/entity', { type: 'location', id, ...data }, { token: owner.token }),
+        'id',
+      );
+      assertRefused(
+        await photos.put('/user-entity/entity', { type: 'location', id, ...data }, { token: owner.token }),
+        'id',
+      );
+      const type = `location${spoiler}`;
+      assertRefused(await photos.post('/user-entity/key', { ...key, type }, { token: owner.token }), 'type');
+      assertRefused(await photos.post('/user-entity/entity', { type, ...data }, { token: owner.token }), 'type');
+      if (spoiler === '\ud800') continue;
+      assertRefused(await photos.delete('/user-entity/entity', { query: { id }, token: owner.token }), 'id');
+      const query = { type, sinceTime: 0, limit: 10 };
+      assertRefused(await photos.get('/user-entity/entity/diff', { query, token: owner.token }), 'type');
+    }
+    assert.deepEqual(await server.sql(`SELECT id FROM user_entity_data WHERE user_id = ${String(owner.userID)}`), []);
+  });
+
   test('no code was stored nor mailed for a refused address', async () => {
     const before = server.mail.messages.length;
     await api.post('/users/ott', { email: loneSurrogate }, { token: null });

@@ -13,10 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Per client address (an IPv6 client's /64) and path, per user and path, the public-key allowance
-     * (per user and path), the photos upload-URL allowance (per user and path), or the authenticator's writes
-     * (per user, every writing route together, per hour).
+     * (per user and path), the photos upload-URL allowance (per user and path), or the authenticator's or the
+     * user entities' writes (per user, every writing route of the area together, per hour).
      */
-    rateLimit?: 'ip' | 'user' | 'publicKey' | 'uploadUrl' | 'authenticatorWrite';
+    rateLimit?: 'ip' | 'user' | 'publicKey' | 'uploadUrl' | 'authenticatorWrite' | 'userEntityWrite';
   }
 }
 
@@ -26,11 +26,14 @@ export function registerRateLimits(ctx: Context): RouteHookFactory {
     const kind = route.config?.rateLimit;
     if (!kind) return undefined;
     const { config } = ctx;
-    if (kind === 'authenticatorWrite') {
-      const perHour = config.AUTHENTICATOR_WRITES_PER_HOUR;
+    if (kind === 'authenticatorWrite' || kind === 'userEntityWrite') {
+      const [perHour, area] =
+        kind === 'authenticatorWrite'
+          ? [config.AUTHENTICATOR_WRITES_PER_HOUR, 'authenticator']
+          : [config.USER_ENTITY_WRITES_PER_HOUR, 'user-entity'];
       if (perHour <= 0) return undefined;
       return async (request: FastifyRequest) => {
-        const key = `authenticator-writes:user:${request.session?.userID}`;
+        const key = `${area}-writes:user:${request.session?.userID}`;
         if (!(await ctx.limiter.allow(key, perHour, MICROS_PER_HOUR))) throw rateLimited();
       };
     }

@@ -1,11 +1,12 @@
 // File routes (docs/protocol.md#photos): upload URLs (single and multipart), POST /files, downloads as
-// 307 redirects to signed URLs (the token may come as ?token=, so that an <img> can load them), and magic
-// metadata. The rules are services/files.ts's. The store's URLs may be relative (the embedded store
+// 307 redirects to signed URLs (the token may come as ?token=, so that an <img> can load them), magic
+// metadata, and the derived data there is none of. The rules are services/files.ts's. The store's URLs may be relative (the embedded store
 // serves them on this origin): they are made absolute against the request's own origin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
   createFileRequestSchema,
+  fileDataQuerySchema,
   fileIDPathSchema,
   multipartUploadUrlRequestSchema,
   updateMagicMetadataRequestSchema,
@@ -15,11 +16,19 @@ import {
   type UploadUrlResponse,
 } from '@ente/protocol';
 
+import { apiError } from '../http/errors.ts';
 import { absolute } from '../http/request-client.ts';
 import { sessionOf } from '../http/token-check.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Context } from '../services/context.ts';
-import { createFile, fileObjectUrl, multipartUploadUrls, updateMagicMetadata, uploadUrl } from '../services/files.ts';
+import {
+  assertFileReadable,
+  createFile,
+  fileObjectUrl,
+  multipartUploadUrls,
+  updateMagicMetadata,
+  uploadUrl,
+} from '../services/files.ts';
 import type { ObjectStore } from '../services/object-store.ts';
 
 export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: ObjectStore): void {
@@ -57,6 +66,16 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Context, store: Ob
   };
   app.get('/files/preview/:fileID', auth, redirectTo('thumbnail'));
   app.get('/files/download/:fileID', auth, redirectTo('file'));
+
+  // A file's derived data (a video's streamable preview, ML data): this server keeps none, so the answer is
+  // museum's for "none" once the file is known to be the caller's to read: 204 when the client prefers it (Ente's
+  // viewer then plays the original), else 404 NOT_FOUND.
+  app.get('/files/data/fetch', auth, async (request, reply) => {
+    const query = parseInput(fileDataQuerySchema, request.query, 'query');
+    await assertFileReadable(ctx, sessionOf(request).userID, query.fileID);
+    if (query.preferNoContent) return reply.code(204).send();
+    throw apiError(404, 'NOT_FOUND', '');
+  });
 
   const updateMagic = (which: 'private' | 'public') => async (request: FastifyRequest, reply: FastifyReply) => {
     const { metadataList } = parseInput(updateMagicMetadataRequestSchema, request.body, 'body');

@@ -136,6 +136,12 @@ describe("photos: another account's ids", () => {
       (await attacker.client.put('/collections/sharee-magic-metadata', { id: album, magicMetadata: magic })).status,
     'download their file': async ({ file }) => (await attacker.client.get(`/files/download/${String(file)}`)).status,
     'preview their file': async ({ file }) => (await attacker.client.get(`/files/preview/${String(file)}`)).status,
+    "ask for their file's derived data": async ({ file }) =>
+      (
+        await attacker.client.get('/files/data/fetch', {
+          query: { type: 'vid_preview', fileID: file, preferNoContent: 'true' },
+        })
+      ).status,
     "set their file's metadata": async ({ file }) =>
       (await attacker.client.put('/files/magic-metadata', { metadataList: [{ id: file, magicMetadata: magic }] }))
         .status,

@@ -4,7 +4,8 @@
 // increasing per user and a diff page can never hide a row. `ifUpdatedAt` turns update and delete into
 // compare-and-set. Each account has a quota (docs/protocol.md#authenticator): live entities and their
 // bytes are counted under that same lock, in the transaction that writes, so no two writes (from any
-// number of server processes) can pass it together. The queries are db/authenticator.ts's.
+// number of server processes) can pass it together. The queries are db/authenticator.ts's and
+// db/entity-stores.ts's.
 import { randomUUID } from 'node:crypto';
 
 import type { Selectable } from 'kysely';
@@ -12,6 +13,7 @@ import type { Selectable } from 'kysely';
 import type { AuthenticatorKeyResponse, Entity, EntityDiffResponse } from '@ente/protocol';
 
 import * as authenticatorDb from '../db/authenticator.ts';
+import * as entityStores from '../db/entity-stores.ts';
 import type { AuthenticatorEntityTable } from '../db/schema.ts';
 import { apiError, badRequest, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
@@ -45,10 +47,10 @@ export async function createEntity(
 ): Promise<Entity> {
   const row = await ctx.db.transaction().execute(async (tx) => {
     if (!(await authenticatorDb.lockKey(tx, userID))) throw keyNotCreated();
-    const usage = await authenticatorDb.usageOf(tx, userID);
+    const usage = await entityStores.usageOf(tx, 'authenticator_entity', userID);
     if (usage.entities >= ctx.config.AUTHENTICATOR_MAX_ENTITIES) throw entityLimit(ctx, 'entities');
     if (usage.bytes + sizeOf(body) > ctx.config.AUTHENTICATOR_MAX_BYTES) throw entityLimit(ctx, 'bytes');
-    const time = await authenticatorDb.nextUpdatedAt(tx, userID);
+    const time = await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID);
     return authenticatorDb.insertEntity(tx, { id: randomUUID(), userID, ...body, time });
   });
   await ctx.invalidator.publish('entities', userID);
@@ -62,19 +64,23 @@ export async function updateEntity(
 ): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await authenticatorDb.lockKey(tx, userID))) throw keyNotCreated();
-    const current = await authenticatorDb.entityOf(tx, userID, body.id);
+    const current = await entityStores.entityOf(tx, 'authenticator_entity', userID, body.id);
     if (!current) throw apiError(404, 'NOT_FOUND', 'no such entity');
     if (current.is_deleted) throw badRequest('entity is already deleted');
     if (body.ifUpdatedAt !== undefined && Number(current.updated_at) !== body.ifUpdatedAt) throw changedSince();
     // Only growth counts: an update that keeps or shrinks the entity passes even over a lowered quota.
     const growth = sizeOf(body) - current.bytes;
-    if (growth > 0 && (await authenticatorDb.usageOf(tx, userID)).bytes + growth > ctx.config.AUTHENTICATOR_MAX_BYTES) {
+    if (
+      growth > 0 &&
+      (await entityStores.usageOf(tx, 'authenticator_entity', userID)).bytes + growth >
+        ctx.config.AUTHENTICATOR_MAX_BYTES
+    ) {
       throw entityLimit(ctx, 'bytes');
     }
     await authenticatorDb.updateEntity(tx, body.id, {
       encrypted_data: body.encryptedData,
       header: body.header,
-      updated_at: await authenticatorDb.nextUpdatedAt(tx, userID),
+      updated_at: await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID),
     });
   });
   await ctx.invalidator.publish('entities', userID);
@@ -89,7 +95,7 @@ export async function deleteEntity(
   await ctx.db.transaction().execute(async (tx) => {
     // Without a key there are no entities, and an unknown id is still a success (docs/protocol.md#authenticator).
     if (!(await authenticatorDb.lockKey(tx, userID))) return;
-    const current = await authenticatorDb.entityOf(tx, userID, query.id);
+    const current = await entityStores.entityOf(tx, 'authenticator_entity', userID, query.id);
     if (!current) return;
     if (query.ifUpdatedAt !== undefined && Number(current.updated_at) !== query.ifUpdatedAt) throw changedSince();
     if (current.is_deleted) return;
@@ -97,7 +103,7 @@ export async function deleteEntity(
       is_deleted: true,
       encrypted_data: null,
       header: null,
-      updated_at: await authenticatorDb.nextUpdatedAt(tx, userID),
+      updated_at: await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID),
     });
   });
   await ctx.invalidator.publish('entities', userID);

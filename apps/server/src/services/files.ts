@@ -223,6 +223,11 @@ export async function fileObjectUrl(
   return store.presignGet(objectKey, DOWNLOAD_URL_SECONDS);
 }
 
+/** Refuses (404, as a download does) a file the caller neither owns nor sees in a collection of theirs or shared with them. */
+export async function assertFileReadable(ctx: Context, userID: number, fileID: number): Promise<void> {
+  if ((await filesDb.readableObjectKey(ctx.db, userID, fileID, 'file')) === undefined) throw plainError(404);
+}
+
 /**
  * Replaces the magic metadata (private or public) of the caller's files: each `version` must be the one
  * stored (else 409, nothing written; museum also refuses a count that drops by more than 2), and the
