@@ -1,5 +1,6 @@
 // Photos app benchmark: the photos web app in Chromium against the local stack.
 //   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--no-scroll] [--no-build]
+//                 [--scroll page|gesture|both] [--scroll-runs 1] [--scroll-px all] [--profile]
 //   node --import tsx bench/photos-app.mjs --part upload  [--mix 200] [--profile]
 //   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024] [--profile]
 // (npm run bench:photos-app --workspace @ente/bench -- --part …). Each part starts the stack as `npm start`
@@ -39,6 +40,7 @@ import { blake2b512B64, encryptBlobB64, encryptBoxB64, fromB64, generateKeyB64, 
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 import { serverCollections, serverFiles } from '@ente/e2e/photos-api.ts';
 
+import { frameCauses, profileCategories } from './frame-causes.mjs';
 import { median, startLocalStack, trackRequests } from './local-stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,7 +60,10 @@ const { values } = parseArgs({
     'big-mib': { type: 'string', default: '1024' },
     'no-build': { type: 'boolean', default: false },
     'no-scroll': { type: 'boolean', default: false },
+    scroll: { type: 'string', default: 'page' },
     profile: { type: 'boolean', default: false },
+    'scroll-runs': { type: 'string', default: '1' },
+    'scroll-px': { type: 'string' },
   },
 });
 const part = values.part;
@@ -68,6 +73,14 @@ const runs = positive('runs');
 const speed = positive('speed');
 const mixCount = positive('mix');
 const bigMiB = positive('big-mib');
+const scrollRuns = positive('scroll-runs');
+// --profile: one more scroll, traced with the JS sampler and the main thread's events (frame-causes.mjs), which fill
+// the trace buffer within about a minute: it scrolls --scroll-px (100,000 px unless told).
+const profileLimitPx = values['scroll-px'] !== undefined ? positive('scroll-px') : 100_000;
+// --scroll both: page-driven scrolls, then one more from the browser cache driven by the gesture.
+const scrollDriver = values.scroll === 'both' ? 'page' : values.scroll;
+const gestureToo = values.scroll === 'both';
+if (!['page', 'gesture'].includes(scrollDriver)) throw new Error(`unknown --scroll ${values.scroll}`);
 
 function positive(name) {
   const value = Number(values[name]);
@@ -136,18 +149,45 @@ async function galleryPart() {
 
   let scrollFresh;
   let scrollCached;
+  const cachedAgain = [];
+  let byGesture;
+  let profiledScroll;
   if (!values['no-scroll']) {
-    await page.goto(`${urls.photos}/gallery`);
-    await screenTimes(page);
-    await api.idle();
-    scrollFresh = await scrollThrough(page, 'thumbnails from the server');
-    await page.goto(`${urls.photos}/gallery`);
-    await screenTimes(page);
-    await api.idle();
-    scrollCached = await scrollThrough(page, 'thumbnails from the browser cache');
+    // Each scroll in a new document whose first screen is filled and whose requests have ended.
+    const reopened = async () => {
+      await page.goto(`${urls.photos}/gallery`);
+      await screenTimes(page);
+      await api.idle();
+      return page;
+    };
+    scrollFresh = await scrollThrough(await reopened(), 'thumbnails from the server');
+    scrollCached = await scrollThrough(await reopened(), 'thumbnails from the browser cache');
+    // --scroll-runs: more scrolls from the browser cache (the server's thumbnails are all in it by now).
+    for (let run = 1; run < scrollRuns; run++) {
+      cachedAgain.push(await scrollThrough(await reopened(), `thumbnails from the browser cache, again (${run + 1})`));
+    }
+    if (values.profile) {
+      profiledScroll = await scrollThrough(
+        await reopened(),
+        'profiled, thumbnails from the browser cache',
+        scrollDriver,
+        {
+          profiled: true,
+          limitPx: profileLimitPx,
+        },
+      );
+    }
+    if (gestureToo) {
+      byGesture = await scrollThrough(
+        await reopened(),
+        'thumbnails from the browser cache, by a wheel gesture',
+        'gesture',
+      );
+    }
   }
   await context.close();
 
+  const scrolls = scrollFresh ? [scrollFresh, scrollCached, ...cachedAgain] : [];
   const firstThumbnail = fromCache.map((times) => times.firstThumbnailMs);
   const fullScreen = fromCache.map((times) => times.fullScreenMs);
   return {
@@ -162,13 +202,21 @@ async function galleryPart() {
       fullScreenMsMedian: round(median(fullScreen)),
     },
     openWithApiHeld: held,
-    scroll: scrollFresh && { speedPxPerSecond: speed, fromServer: scrollFresh, fromBrowserCache: scrollCached },
+    scroll: scrollFresh && {
+      speedPxPerSecond: speed,
+      driver: scrollDriver,
+      fromServer: scrollFresh,
+      fromBrowserCache: scrollCached,
+      fromBrowserCacheAgain: cachedAgain,
+      ...(byGesture ? { fromBrowserCacheByGesture: byGesture } : {}),
+      ...(profiledScroll ? { profiled: profiledScroll } : {}),
+    },
     pageErrors: errors,
     targets: {
       firstThumbnailWithin1s: median(firstThumbnail) <= targets.firstThumbnailMs,
-      scrollP95: scrollFresh && Math.max(scrollFresh.trace.p95, scrollCached.trace.p95) <= targets.frameP95Ms,
+      scrollP95: scrollFresh && Math.max(...scrolls.map((scroll) => scroll.trace.p95)) <= targets.frameP95Ms,
       noFrameOver100ms:
-        scrollFresh && scrollFresh.trace.over100 + scrollCached.trace.over100 === targets.framesOver100Ms,
+        scrollFresh && scrolls.reduce((sum, scroll) => sum + scroll.trace.over100, 0) === targets.framesOver100Ms,
     },
   };
 }
@@ -264,78 +312,114 @@ async function openWithApiHeld(context, page) {
  * animation frame (by the frame's time × the speed), with a Chromium trace of the frames running, and the
  * page's own record of its animation frames and long animation frames. Returns the frame figures.
  */
-async function scrollThrough(page, what) {
+async function scrollThrough(page, what, driver = scrollDriver, { profiled = false, limitPx = Infinity } = {}) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
+  const loadAverage1m = os.loadavg()[0];
   const session = await page.context().newCDPSession(page);
   const events = [];
   session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const traced = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing'];
   await session.send('Tracing.start', {
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing'],
+      includedCategories: profiled ? [...categories, ...profileCategories] : categories,
+      // The profile's events fill the default buffer long before the end of the scroll.
+      recordMode: profiled ? 'recordAsMuchAsPossible' : 'recordUntilFull',
     },
+    ...(profiled ? { bufferSizeInKb: 1_500_000 } : {}),
     transferMode: 'ReportEvents',
   });
-  const inPage = await page.evaluate(async (pxPerSecond) => {
-    const loafs = [];
-    const observer =
-      typeof PerformanceObserver !== 'undefined' &&
-      PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
-        ? new PerformanceObserver((list) => loafs.push(...list.getEntries().map((entry) => entry.duration)))
-        : undefined;
-    observer?.observe({ type: 'long-animation-frame' });
-    performance.mark('photos-bench:scroll-start');
-    const deltas = [];
-    const startedAt = performance.now();
-    await new Promise((resolve) => {
-      let last;
-      const step = (time) => {
-        if (last !== undefined) {
-          deltas.push(time - last);
-          window.scrollBy(0, (pxPerSecond * (time - last)) / 1000);
-        }
-        last = time;
-        const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-        if (bottom) resolve();
-        else requestAnimationFrame(step);
-      };
-      requestAnimationFrame(step);
-    });
-    performance.mark('photos-bench:scroll-end');
-    const stoppedAt = performance.now();
-    const seconds = (stoppedAt - startedAt) / 1000;
-    // Once the scroll stops: how long until every cell on screen shows its thumbnail (work queued for the rows
-    // scrolled past delays the last screen's).
-    const settleMs = await new Promise((resolve) => {
-      const check = (time) => {
-        const cells = [...document.querySelectorAll('[role="grid"] [role="gridcell"][data-file-id]')].filter((cell) => {
-          const box = cell.getBoundingClientRect();
-          return box.bottom > 0 && box.top < window.innerHeight;
-        });
-        const shown = (cell) => {
-          const image = cell.querySelector('img');
-          return image !== null && image.complete && image.naturalWidth > 0;
+  // --scroll gesture: Chromium's own synthetic wheel scroll (the compositor scrolls, as under a person's wheel or
+  // trackpad), sent once the page has marked the start; the page then only watches.
+  const gesture =
+    driver === 'gesture'
+      ? page
+          .waitForFunction(() => performance.getEntriesByName('photos-bench:scroll-start').length > 0)
+          .then(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight - window.scrollY))
+          .then((distance) => Math.min(distance, limitPx))
+          .then((distance) =>
+            session.send('Input.synthesizeScrollGesture', {
+              x: viewport.width / 2,
+              y: viewport.height / 2,
+              yDistance: -Math.ceil(distance),
+              speed,
+              gestureSourceType: 'mouse',
+              preventFling: true,
+            }),
+          )
+          .finally(() => page.evaluate(() => (window.__photosBenchGestureDone = true)))
+      : undefined;
+  const inPage = await page.evaluate(
+    async ([pxPerSecond, byPage, limitPx]) => {
+      const startY = window.scrollY;
+      const loafs = [];
+      const observer =
+        typeof PerformanceObserver !== 'undefined' &&
+        PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+          ? new PerformanceObserver((list) => loafs.push(...list.getEntries().map((entry) => entry.duration)))
+          : undefined;
+      observer?.observe({ type: 'long-animation-frame' });
+      performance.mark('photos-bench:scroll-start');
+      const deltas = [];
+      const startedAt = performance.now();
+      await new Promise((resolve) => {
+        let last;
+        const step = (time) => {
+          if (last !== undefined) {
+            deltas.push(time - last);
+            if (byPage) window.scrollBy(0, (pxPerSecond * (time - last)) / 1000);
+          }
+          last = time;
+          const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+          if (bottom || window.scrollY - startY >= limitPx || window.__photosBenchGestureDone) resolve();
+          else requestAnimationFrame(step);
         };
-        if (cells.length > 0 && cells.every(shown)) resolve(time - stoppedAt);
-        else if (time - stoppedAt > 60_000) resolve(NaN);
-        else requestAnimationFrame(check);
+        requestAnimationFrame(step);
+      });
+      performance.mark('photos-bench:scroll-end');
+      const stoppedAt = performance.now();
+      const seconds = (stoppedAt - startedAt) / 1000;
+      // Once the scroll stops: how long until every cell on screen shows its thumbnail (work queued for the rows
+      // scrolled past delays the last screen's).
+      const settleMs = await new Promise((resolve) => {
+        const check = (time) => {
+          const cells = [...document.querySelectorAll('[role="grid"] [role="gridcell"][data-file-id]')].filter(
+            (cell) => {
+              const box = cell.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            },
+          );
+          const shown = (cell) => {
+            const image = cell.querySelector('img');
+            return image !== null && image.complete && image.naturalWidth > 0;
+          };
+          if (cells.length > 0 && cells.every(shown)) resolve(time - stoppedAt);
+          else if (time - stoppedAt > 60_000) resolve(NaN);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+      observer?.disconnect();
+      return {
+        seconds,
+        settleMs,
+        scrolledPx: window.scrollY,
+        rafDeltas: deltas,
+        longAnimationFrames: loafs,
       };
-      requestAnimationFrame(check);
-    });
-    observer?.disconnect();
-    return {
-      seconds,
-      settleMs,
-      scrolledPx: window.scrollY,
-      rafDeltas: deltas,
-      longAnimationFrames: loafs,
-    };
-  }, speed);
+    },
+    [speed, driver === 'page', limitPx],
+  );
+  await gesture;
   await session.send('Tracing.end');
-  await traced;
+  const { dataLossOccurred } = await traced;
   await session.detach();
-  const trace = frameTimes(events);
+  // Events the browser dropped (its buffer full) would make the figures wrong: said, not hidden.
+  if (dataLossOccurred) log(`the trace lost events (its buffer was full): its figures are incomplete`);
+  const trace = { ...frameTimes(events), dataLossOccurred };
+  const profile = profiled ? longFrameCauses(events) : undefined;
+  if (profile) log(`long frames (${what}):\n${describeCauses(profile)}`);
   const raf = stats(inPage.rafDeltas);
   log(
     `scroll (${what}): ${inPage.seconds.toFixed(1)} s, trace frames p50 ${trace.p50} p95 ${trace.p95} max ${trace.max} ` +
@@ -343,6 +427,8 @@ async function scrollThrough(page, what) {
       `last screen filled ${Math.round(inPage.settleMs)} ms after the stop`,
   );
   return {
+    driver,
+    loadAverage1m: round(loadAverage1m),
     seconds: round(inPage.seconds),
     lastScreenFilledAfterMs: round(inPage.settleMs),
     scrolledPx: Math.round(inPage.scrolledPx),
@@ -353,7 +439,37 @@ async function scrollThrough(page, what) {
       max: round(Math.max(0, ...inPage.longAnimationFrames)),
       over100: inPage.longAnimationFrames.filter((duration) => duration > 100).length,
     },
+    profile,
   };
+}
+
+/** The draw intervals of the scroll (µs), and what the page's threads did in the long ones (frame-causes.mjs). */
+function longFrameCauses(events) {
+  const start = events.find((event) => event.name === 'photos-bench:scroll-start');
+  const to = events.find((event) => event.name === 'photos-bench:scroll-end')?.ts;
+  const draws = drawTimes(events, start.ts, to);
+  const intervals = draws.slice(1).map((end, index) => ({ start: draws[index], end }));
+  return frameCauses(events, intervals, { mainPid: start.pid, mainTid: start.tid });
+}
+
+function describeCauses({ over, severe, worst }) {
+  const list = (entries) => entries.map((entry) => `${entry.name} ${entry.ms ?? entry.samples}`).join(', ');
+  const part = (title, breakdown) =>
+    [
+      `  ${title}: ${breakdown.frames} frames, ${breakdown.totalMs} ms`,
+      `    main thread by cause (ms): ${list(breakdown.mainThreadByCause)}`,
+      `    main thread by event (ms): ${list(breakdown.mainThreadByEvent.slice(0, 10))}`,
+      `    other threads busy (ms): ${list(breakdown.otherThreadsBusyMs.slice(0, 6))}`,
+      `    JS self (samples of ${breakdown.jsSamples}): ${list(breakdown.jsSelf.slice(0, 10))}`,
+      `    JS inclusive: ${list(breakdown.jsInclusive.slice(0, 10))}`,
+    ].join('\n');
+  const worstLines = worst.map((frame) => `    ${frame.ms} ms: ${list(frame.mainThread)}`);
+  return [
+    part(`over ${over.boundMs} ms`, over),
+    part(`over ${severe.boundMs} ms`, severe),
+    '  longest:',
+    ...worstLines,
+  ].join('\n');
 }
 
 /**
@@ -370,13 +486,18 @@ function frameTimes(events) {
     if (!frameEventNames.includes(event.name) || event.ts < from || event.ts > to) continue;
     counts[event.name] = (counts[event.name] ?? 0) + 1;
   }
-  const draws = events
-    .filter((event) => event.name === 'DrawFrame' && event.ts >= from && event.ts <= to)
-    .map((event) => event.ts / 1000)
-    .sort((a, b) => a - b);
+  const draws = drawTimes(events, from, to).map((ts) => ts / 1000);
   const intervals = draws.slice(1).map((at, index) => at - draws[index]);
   const dropped = events.filter((event) => event.name === 'DroppedFrame' && event.ts >= from && event.ts <= to).length;
   return { frames: draws.length, ...stats(intervals), droppedFrameEvents: dropped, eventCounts: counts };
+}
+
+/** The times (µs) of the `DrawFrame` events between `from` and `to`, in order. */
+function drawTimes(events, from, to) {
+  return events
+    .filter((event) => event.name === 'DrawFrame' && event.ts >= from && event.ts <= to)
+    .map((event) => event.ts)
+    .sort((a, b) => a - b);
 }
 
 function stats(samples) {
