@@ -5,11 +5,11 @@
 // JSON-able breakdown out (frame-causes.test.mjs).
 
 /**
- * The trace categories the breakdown needs, on top of the frame categories (`blink` and `disabled-by-default-v8.gc`
- * would add detail, but fill even a large trace buffer within a minute of scrolling).
+ * The trace categories the breakdown needs, on top of the frame categories (`toplevel`, `blink` and
+ * `disabled-by-default-v8.gc` would add detail, but with them even a large trace buffer fills within a minute of
+ * scrolling).
  */
 export const profileCategories = [
-  'toplevel',
   'v8.execute',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-v8.cpu_profiler',
