@@ -1,14 +1,18 @@
 // A locked or signed-out tab gives nothing away through the back/forward cache (project `bfcache`: the
 // cache is on, as in every real browser, whereas Playwright turns it off by default). After the idle
 // lock, and after logout, Back must not bring the vault back, and the heap of the tab must not hold a
-// secret of a code it showed: neither a seed (base32) nor a note.
+// secret of a code it showed: neither a seed (base32) nor a note. The same after logout from the photos
+// app: neither the gallery nor the name of an album or a file it showed, nor the master key or the token.
 import { randomBytes } from 'node:crypto';
 
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 
+import { fromB64, fromB64Url } from '@ente/crypto';
+
 import { createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { addCodes } from '../authenticator.ts';
 import { findNeedles, needlesOf, type Needle } from '../leak-scan.ts';
+import { fixtureFolder, pickFolder } from '../photos-ui.ts';
 import { heapSnapshot } from '../probes.ts';
 import { appUrl } from '../stack.ts';
 import { logOut } from '../ui.ts';
@@ -125,4 +129,47 @@ test('after logout, Back brings back neither the vault nor a secret it held', as
   await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await goBackToNothing(page, needles, notUsed);
+});
+
+test('after logout from the photos app, Back brings back neither the gallery nor a name or key it held', async ({
+  page,
+}) => {
+  const { notUsed } = await watchBfcache(page);
+  const { account } = await createAccount({ app: 'photos' });
+  const token = await passwordLogin(account, 'photos');
+  await signInBrowser(page, 'photos', account, token, '/gallery');
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
+  // A folder of one photo, both named here only: the album and the file's title exist nowhere else.
+  const tag = randomBytes(8).toString('hex');
+  const album = `Back album ${tag}`;
+  const title = `back-photo-${tag}.png`;
+  await pickFolder(page, await fixtureFolder(album, { [title]: 'shapes.png' }));
+  const grid = page.getByRole('grid');
+  await expect(grid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 120_000 });
+  // The original opened in the viewer, then the album list.
+  await grid.getByRole('img', { name: title, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: title, exact: true });
+  await expect(viewer.getByRole('img', { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation').getByRole('link', { name: 'Albums', exact: true }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^${album}`) })).toBeVisible();
+
+  const needles = [
+    ...needlesOf('the album name', Buffer.from(album)),
+    ...needlesOf('the file name', Buffer.from(title)),
+    ...needlesOf('the master key', fromB64(account.masterKey)),
+    ...needlesOf('the token', fromB64Url(token)),
+  ];
+  // The check itself finds the names while they are shown.
+  expect(findNeedles(await heapSnapshot(page), needles)).toEqual(
+    expect.arrayContaining(['the album name as raw bytes / UTF-8', 'the file name as raw bytes / UTF-8']),
+  );
+  await markDocument(page);
+  await logOut(page);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack({ waitUntil: 'commit' });
+  expect.soft(findNeedles(await heapSnapshot(page), needles), 'secrets in the heap after Back').toEqual([]);
+  expect(await isMarkedDocument(page), `the gallery's document came back (${notUsed.join('; ')})`).toBe(false);
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: new RegExp(`^${album}`) })).toHaveCount(0);
 });
