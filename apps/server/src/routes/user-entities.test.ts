@@ -158,17 +158,26 @@ describe('user entities', () => {
     assert.deepEqual(afterUpdate.body, { diff: [updated.body] });
     assert.deepEqual(await open(afterUpdate.body.diff[0] as UserEntity), moved);
 
+    // As in museum, the entity keeps its type whatever a PUT says.
+    const mislabelled = await client.put<UserEntity>('/user-entity/entity', {
+      id: created.id,
+      type: 'cgroup',
+      ...(await sealed(owner.entityKey, moved)),
+    });
+    assert.equal(mislabelled.status, 200, mislabelled.text);
+    assert.equal(mislabelled.body.type, 'location');
+
     const deleted = await client.delete('/user-entity/entity', { query: { id: created.id } });
     assert.equal(deleted.status, 200, deleted.text);
     assert.equal(deleted.text, '');
-    const tombstones = await diff(client, updated.body.updatedAt);
+    const tombstones = await diff(client, mislabelled.body.updatedAt);
     assert.equal(tombstones.body.diff.length, 1);
     const [tombstone] = tombstones.body.diff;
     assert.deepEqual(
       { ...tombstone, updatedAt: 0 },
       { ...updated.body, encryptedData: null, header: null, isDeleted: true, updatedAt: 0 },
     );
-    assert.ok((tombstone?.updatedAt ?? 0) > updated.body.updatedAt);
+    assert.ok((tombstone?.updatedAt ?? 0) > mislabelled.body.updatedAt);
 
     assert.equal(
       (await client.delete('/user-entity/entity', { query: { id: created.id } })).status,
