@@ -189,6 +189,25 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
     await expect.poll(() => shown(page)).toContain(kept);
   }
 
+  // The album list's menu by keyboard: Rename (the list shows the new name), and Delete's dialog, cancelled with
+  // Escape. Axe scans both dialogs.
+  await albumMenu(page, 'Best', 'Rename');
+  const rename = page.getByRole('dialog', { name: 'Rename album' });
+  await expect(rename).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await rename.getByRole('textbox', { name: 'Album name' }).fill('Favourite places');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Favourite places/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Best/ })).toHaveCount(0);
+  await albumMenu(page, 'Favourite places', 'Delete');
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete the album “Favourite places”?' });
+  await expect(deleteDialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(deleteDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Favourite places/ })).toBeVisible();
+
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
 });
 
