@@ -1,12 +1,12 @@
 // A public album link opened without an account, against the real server (docs/protocol.md#public-links): the
 // owner uploads a folder through the app; the link is made over HTTP with the steps the library takes
 // (POST /collections/share-url, the password hashed by `hashLinkPassword`, PUT /collections/share-url, the album key
-// in the fragment in base58) until the share dialog, built meanwhile, can make it through the UI.
+// in the fragment in base58), so that its states can be changed between visits. (A link made in the share dialog,
+// copied and opened in a fresh context: photos-albums.spec.ts.)
 // Then a fresh browser context with no account opens it: a wrong password refused, the right one shows the grid
 // and the viewer, the album's ZIP holds the uploaded bytes, no download is offered once the link forbids it, and a
 // wrong key, an expired link and a disabled link are each said so. Axe on every state.
-import { copyFile, mkdir, mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -15,27 +15,15 @@ import { cryptoAPI } from '@ente/crypto/api.ts';
 
 import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { serverCollections } from '../photos-api.ts';
+import { fixtureFolder, photoFixtures as fixtures, uploadFolder } from '../photos-ui.ts';
 import { seriousViolations, watchProblems } from '../stack.ts';
 import { readZip } from '../zip-reader.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const titles = ['shapes.png', 'sunset-exif-gps.jpg'];
 const albumName = 'Open day';
 const linkPassword = 'a shared secret';
-
-/** The owner's upload of `albumName` holding `titles`, through the app's Upload menu (its folder picker). */
-async function uploadAlbum(page: Page): Promise<void> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-link-e2e-')), albumName);
-  await mkdir(folder);
-  await Promise.all(titles.map((title) => copyFile(path.join(fixtures, title), path.join(folder, title))));
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
-  await (await chooser).setFiles(folder);
-  await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
-}
 
 /** The album's id and key (b64), its key opened with the owner's master key as their library does. */
 async function ownerAlbum(token: string, masterKey: string): Promise<{ id: number; key: string }> {
@@ -88,7 +76,7 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   const token = await passwordLogin(account, 'photos');
   await signInBrowser(page, 'photos', account, token, '/gallery');
   await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
-  await uploadAlbum(page);
+  await uploadFolder(page, await fixtureFolder(albumName, titles));
   const album = await ownerAlbum(token, account.masterKey);
 
   const { result } = await api<{ result: { url: string } }>('photos', 'POST', '/collections/share-url', {
