@@ -3,7 +3,7 @@
 // code, the payload sealed to it with libsodium alone, photos-oracle.ts), for an album uploaded through the photos
 // app. A code expires (the test stack's live 20 s, global-setup.ts) and is refused, as is a wrong one; the screen
 // shows the album's photo full-screen, then, in a later round, the photos added to the album (a HEIC converted, a
-// live photo's image); the cast token opens no account route; revoke-all sends the screen back to a new code within
+// live photo's image); the cast token opens no account route and no photo of another album; revoke-all sends the screen back to a new code within
 // one poll. The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard,
 // and Stop.
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
@@ -17,16 +17,16 @@ import { cryptoAPI } from '@ente/crypto/api.ts';
 import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { serverCollections, serverFiles } from '../photos-api.ts';
 import { sealAlbumKey } from '../photos-oracle.ts';
-import { appUrl, seriousViolations, watchProblems } from '../stack.ts';
+import { appUrl, seriousViolations, serverUrl, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const albumName = 'Living room';
 
-/** Uploads `files` (of the fixtures) as a folder named `albumName` through the app's Upload menu: to that album. */
-async function uploadToAlbum(page: Page, files: readonly string[]): Promise<void> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), albumName);
+/** Uploads `files` (of the fixtures) as a folder named `name` through the app's Upload menu: to that album. */
+async function uploadToAlbum(page: Page, files: readonly string[], name = albumName): Promise<void> {
+  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), name);
   await mkdir(folder);
   for (const file of files) await copyFile(path.join(fixtures, file), path.join(folder, path.basename(file)));
   const [chooser] = await Promise.all([
@@ -161,6 +161,28 @@ test('a screen pairs by its code (an expired or wrong one refused), shows the al
     // garden.heic is 600 px wide, live-moment.jpg 480.
     .toEqual(expect.arrayContaining([600, 480]));
   expect((await slidesShown(screen)).filter((slide) => slide.source !== 'original')).toEqual([]);
+
+  // The cast token reads no other album: a photo of the same account's second album is refused as unknown, though
+  // the album's own photos are served.
+  await uploadToAlbum(page, ['portrait-orientation-6.jpg'], 'Kitchen');
+  const cast = new Set([first?.id, ...added]);
+  // (the upload panel may still say the earlier upload finished: the server's albums tell)
+  const elsewhere = async () => {
+    for (const { id } of await serverCollections(token)) {
+      if (id === album.id) continue;
+      const file = (await serverFiles(token, id)).find((row) => !cast.has(row.id));
+      if (file) return file.id;
+    }
+    return undefined;
+  };
+  await expect.poll(elsewhere, { timeout: 120_000 }).toBeDefined();
+  const castRead = (fileID: number | undefined) =>
+    fetch(`${serverUrl}/cast/files/preview/${fileID}`, {
+      headers: { 'X-Cast-Access-Token': castToken },
+      redirect: 'manual',
+    });
+  expect((await castRead(added[0])).status).toBe(307);
+  expect((await castRead(await elsewhere())).status).toBe(404);
 
   // Revoked: back to pairing with a new code and the reason, within one poll of the album (the album is read again
   // at each round, 3 slides of 2 s).
