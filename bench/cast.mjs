@@ -40,6 +40,7 @@ import {
 import { api, createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 
 import { median, startLocalStack } from './local-stack.mjs';
+import { positiveOption } from './numbers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { firstSlideMs: 2500, blankFrames: 0, dimFrames: 0 };
@@ -54,16 +55,11 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
   },
 });
+const positive = (name) => positiveOption(values, name);
 const runs = positive('runs');
 const transitions = positive('transitions');
 const photoCount = positive('photos');
 const slideSeconds = positive('slide-seconds');
-
-function positive(name) {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-cast-'));
 const stack = await startLocalStack('cast', { build: !values['no-build'] });

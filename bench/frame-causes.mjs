@@ -221,18 +221,22 @@ export function frameCauses(events, intervals, { mainPid, mainTid, overMs = 16.7
   }
   const mainSegments = selfSegments(byThread.get(mainTid) ?? []);
   const samples = profileSamples(events, mainPid, mainTid);
+  // Each other thread's segments, made once for both bounds.
+  const otherSegments = [...byThread]
+    .filter(([tid]) => tid !== mainTid)
+    .map(([tid, threadEvents]) => [tid, selfSegments(threadEvents)]);
 
   const breakdown = (bound) => {
     const windows = intervals.filter((interval) => interval.end - interval.start > bound * 1000);
     const windowTime = windows.reduce((sum, window) => sum + window.end - window.start, 0);
     const byEvent = timeInWindows(mainSegments, windows, (segment) => segment.name);
-    const byCause = timeInWindows(mainSegments, windows, (segment) => cause(segment.name));
+    const byCause = new Map();
+    for (const [name, us] of byEvent) byCause.set(cause(name), (byCause.get(cause(name)) ?? 0) + us);
     const busy = [...byEvent.values()].reduce((sum, us) => sum + us, 0);
     byCause.set('(main thread idle)', Math.max(0, windowTime - busy));
     const otherThreads = [];
-    for (const [tid, threadEvents] of byThread) {
-      if (tid === mainTid) continue;
-      const total = [...timeInWindows(selfSegments(threadEvents), windows, () => 'busy').values()][0] ?? 0;
+    for (const [tid, segments] of otherSegments) {
+      const total = [...timeInWindows(segments, windows, () => 'busy').values()][0] ?? 0;
       if (total > 0) otherThreads.push({ name: threadNames.get(tid) ?? `thread ${tid}`, ms: ms(total) });
     }
     otherThreads.sort((a, b) => b.ms - a.ms);

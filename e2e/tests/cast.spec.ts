@@ -6,8 +6,6 @@
 // live photo's image); the cast token opens no account route and no photo of another album; revoke-all sends the screen back to a new code within
 // one poll. The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard,
 // and Stop.
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -17,28 +15,16 @@ import { cryptoAPI } from '@ente/crypto/api.ts';
 import { api, createAccount, passwordLogin, signInBrowser } from '../api.ts';
 import { serverCollections, serverFiles } from '../photos-api.ts';
 import { sealAlbumKey } from '../photos-oracle.ts';
+import { fixtureFolder, uploadFolder } from '../photos-ui.ts';
 import { appUrl, seriousViolations, serverUrl, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'photos');
 const albumName = 'Living room';
 
 /** Uploads `files` (of the fixtures) as a folder named `name` through the app's Upload menu: to that album. */
-async function uploadToAlbum(page: Page, files: readonly string[], name = albumName): Promise<void> {
-  const folder = path.join(await mkdtemp(path.join(tmpdir(), 'cast-e2e-')), name);
-  await mkdir(folder);
-  for (const file of files) await copyFile(path.join(fixtures, file), path.join(folder, path.basename(file)));
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page
-      .getByRole('button', { name: 'Upload' })
-      .click()
-      .then(() => page.getByRole('menuitem', { name: 'A folder…' }).click()),
-  ]);
-  await chooser.setFiles(folder);
-  await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
-}
+const uploadToAlbum = async (page: Page, files: readonly string[], name = albumName): Promise<void> =>
+  uploadFolder(page, await fixtureFolder(name, Object.fromEntries(files.map((file) => [path.basename(file), file]))));
 
 /** A new photos account (its token) with an album of one photo uploaded as a folder through the app (id, key b64). */
 async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id: number; key: string } }> {

@@ -373,7 +373,7 @@ function inAlbums(file: GalleryFile, more: readonly number[]): GalleryFile {
  * there as the same objects keep their order and only the others are sorted and merged in; `previous` itself when
  * nothing changed.
  */
-export function sortedLike(
+function sortedLike(
   files: readonly GalleryFile[],
   previous: readonly GalleryFile[] | undefined,
 ): readonly GalleryFile[] {

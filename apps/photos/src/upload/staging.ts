@@ -6,7 +6,6 @@
 import { MAX_MEMORY_STAGING_BYTES } from './plan.ts';
 import { opfsRoot, STAGING_DIRECTORY, type StagingDirectory } from './staging-sweep.ts';
 
-export { STAGING_DIRECTORY };
 const lockPrefix = `${STAGING_DIRECTORY}/`;
 
 export interface Staging {

@@ -24,11 +24,9 @@ const featureFlags: Omit<FeatureFlagsResponse, 'castUrl'> = {
 };
 
 export function registerGallerySupportRoutes(app: FastifyInstance, ctx: Context): void {
-  const castUrl = ctx.config.CAST_APP_URL ?? '';
-  app.get('/remote-store/feature-flags', { config: { auth: true } }, (): FeatureFlagsResponse => ({
-    ...featureFlags,
-    castUrl,
-  }));
+  // The same answer for every request: the cast page's address is set at start.
+  const flags: FeatureFlagsResponse = { ...featureFlags, castUrl: ctx.config.CAST_APP_URL ?? '' };
+  app.get('/remote-store/feature-flags', { config: { auth: true } }, () => flags);
 
   app.get('/billing/user-plans', { config: { auth: true } }, () => {
     return {

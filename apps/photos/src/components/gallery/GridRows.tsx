@@ -160,21 +160,24 @@ export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
   const { t } = useTranslation('photos');
   return (
     <div role="row" aria-rowindex={rowIndex + 1} className="gallery-row" style={placed(props)}>
-      {row.files.map((file, column) => (
-        <Cell
-          key={file.id}
-          file={file}
-          title={file.metadata.title || t('grid.untitled')}
-          column={column}
-          size={cellSize}
-          active={column === activeColumn}
-          selected={selected === undefined ? undefined : selected.has(file.id)}
-          selecting={selecting}
-          Thumbnail={Thumbnail}
-          handlers={handlers}
-          selectLabel={t('selection.select', { title: file.metadata.title || t('grid.untitled') })}
-        />
-      ))}
+      {row.files.map((file, column) => {
+        const title = file.metadata.title || t('grid.untitled');
+        return (
+          <Cell
+            key={file.id}
+            file={file}
+            title={title}
+            column={column}
+            size={cellSize}
+            active={column === activeColumn}
+            selected={selected === undefined ? undefined : selected.has(file.id)}
+            selecting={selecting}
+            Thumbnail={Thumbnail}
+            handlers={handlers}
+            selectLabel={t('selection.select', { title })}
+          />
+        );
+      })}
     </div>
   );
 });
