@@ -284,3 +284,54 @@ test('a refusal of the link token at verify-password is the link’s, not the pa
   await expect(album.unlock(password)).rejects.toMatchObject({ reason: 'disabled' });
   expect(publicAlbumErrorOf(new Error('other'))).toMatchObject({ reason: 'server' });
 });
+
+describe('a file list that would not end is refused', () => {
+  /** Answers every diff page with `page(sinceTime)` and more to come; counts the pages asked for. */
+  function endless(page: (since: number) => Record<string, unknown>[]) {
+    const asked: number[] = [];
+    msw.use(
+      http.get(`${apiOrigin}/public-collection/diff`, ({ request }) => {
+        const since = Number(new URL(request.url).searchParams.get('sinceTime'));
+        asked.push(since);
+        // A runaway loop would ask for ever: fail the test instead of hanging it.
+        if (asked.length > 100) return HttpResponse.json({}, { status: 500 });
+        return HttpResponse.json({ diff: page(since), hasMore: true });
+      }),
+    );
+    return asked;
+  }
+  const row = (id: number, updationTime: number) => ({ id, isDeleted: true, updationTime });
+
+  test('a page with more to come that does not move the cursor, or repeats the last', async () => {
+    const stuck = endless(() => [row(1, 10)]);
+    const error = await publicAlbum(link())
+      .files()
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'PublicAlbumError', reason: 'server' });
+    expect(String((error as Error).cause)).toMatch(/does not end: a page with more to come that stays at sinceTime 10/);
+    // The first page moved the cursor to 10; the second, the same page again, did not.
+    expect(stuck).toEqual([0, 10]);
+
+    const backwards = endless((since) => (since === 0 ? [row(1, 20)] : [row(2, 5)]));
+    await expect(publicAlbum(link()).files()).rejects.toMatchObject({ reason: 'server' });
+    expect(backwards).toEqual([0, 20]);
+  });
+
+  test('pages that keep moving the cursor stop at the bound on entries', async () => {
+    // Ten entries a page, each page newer than the last.
+    const asked = endless((since) => Array.from({ length: 10 }, (_, i) => row(since + i + 1, since + 10)));
+    const error = await publicAlbum(link(), { maxEntries: 35 })
+      .files()
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'PublicAlbumError', reason: 'server' });
+    expect(String((error as Error).cause)).toMatch(/more than 35 entries/);
+    expect(asked).toEqual([0, 10, 20, 30]);
+  });
+
+  test('an album of exactly the bound opens', async () => {
+    await addFile('one.jpg', 1_000, 1, 10);
+    await addFile('two.jpg', 2_000, 2, 11);
+    const files = await publicAlbum(link(), { maxEntries: 2 }).files();
+    expect(files.map((file) => file.metadata.title)).toEqual(['two.jpg', 'one.jpg']);
+  });
+});

@@ -151,7 +151,17 @@ function diffPageOf(answer: unknown): { rows: DiffRow[]; hasMore: boolean } {
   return { rows, hasMore: answer.hasMore };
 }
 
-export function publicAlbum(link: PublicLinkParts): PublicAlbum {
+/**
+ * Entries (rows, deletions too) one listing of an album takes at most: far above any album a browser can show, and
+ * it ends a listing that a broken or hostile server would keep going with ever newer rows.
+ */
+export const MAX_ALBUM_ENTRIES = 500_000;
+
+/** A listing that would never end, as the page words it (`server`), with what the server did. */
+const listingError = (what: string) =>
+  new PublicAlbumError('server', { cause: new Error(`the album's file list does not end: ${what}`) });
+
+export function publicAlbum(link: PublicLinkParts, { maxEntries = MAX_ALBUM_ENTRIES } = {}): PublicAlbum {
   const { accessToken, collectionKey } = link;
   let password: PasswordParameters | undefined;
   let jwt: string | undefined;
@@ -185,17 +195,23 @@ export function publicAlbum(link: PublicLinkParts): PublicAlbum {
     throw refusal(response.status, detail);
   }
 
+  /** Every diff page's live rows; a server that would keep the loop going (see listingError) is refused. */
   async function liveRows(): Promise<unknown[]> {
     const rows = new Map<number, DiffRow>();
     let sinceTime = 0;
+    let received = 0;
     for (;;) {
       const page = diffPageOf(await request('/public-collection/diff', { query: `?sinceTime=${sinceTime}` }));
+      const from = sinceTime;
+      received += page.rows.length;
+      if (received > maxEntries) throw listingError(`more than ${maxEntries} entries`);
       for (const row of page.rows) {
         if (row.isDeleted) rows.delete(row.id);
         else rows.set(row.id, row);
         sinceTime = Math.max(sinceTime, row.updationTime);
       }
       if (!page.hasMore || page.rows.length === 0) return [...rows.values()];
+      if (sinceTime <= from) throw listingError(`a page with more to come that stays at sinceTime ${from}`);
     }
   }
 
