@@ -4,9 +4,27 @@ import userEvent from '@testing-library/user-event';
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
 import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
+import { lazyModule } from '../../app/lazy-module.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 
+// The app's own helper, watched: the bar's icons load through it rather than a loader of their own.
+jest.mock('../../app/lazy-module.ts', () => {
+  const actual = jest.requireActual<{ lazyModule: typeof lazyModule }>('../../app/lazy-module.ts');
+  return { lazyModule: jest.fn(actual.lazyModule) };
+});
+
 beforeAll(() => loadNamespace('photos'));
+
+test('the icons are a lazy module of the app’s helper, fetched only once something is selected', async () => {
+  expect(lazyModule).toHaveBeenCalledTimes(1);
+  const icons = jest.mocked(lazyModule).mock.results[0]?.value as ReturnType<typeof lazyModule>;
+  expect(icons.loaded()).toBeUndefined();
+  const { rerender } = renderInShell(<SelectionBar count={0} onClear={jest.fn()} onDownload={jest.fn()} />);
+  expect(icons.loaded()).toBeUndefined();
+  rerender(<SelectionBar count={1} onClear={jest.fn()} onDownload={jest.fn()} />);
+  await waitFor(() => expect(icons.loaded()).toHaveProperty('selectionIcons.download'));
+  expect(screen.getByRole('button', { name: 'Download' }).querySelector('svg')).not.toBeNull();
+});
 
 test('the bar shows the count and runs each action; what the page does not give is not offered', async () => {
   const user = userEvent.setup();

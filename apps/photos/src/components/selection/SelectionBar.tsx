@@ -14,21 +14,20 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { SelectionIcons } from './selection-icons.tsx';
+import { lazyModule } from '../../app/lazy-module.ts';
 
-let icons: SelectionIcons | undefined;
-let iconsLoading: Promise<SelectionIcons> | undefined;
+/** The actions' icons, fetched once per tab (a failure is tried again the next time). */
+const selectionIcons = lazyModule(() => import('./selection-icons.tsx'));
 
-/** The actions' icons once fetched; fetching starts when `wanted` first is true (a failure is tried again next time). */
-function useSelectionIcons(wanted: boolean): SelectionIcons | undefined {
-  const [loaded, setLoaded] = useState(icons);
+/** The actions' icons once fetched; fetching starts when `wanted` first is true. */
+function useSelectionIcons(wanted: boolean) {
+  const [loaded, setLoaded] = useState(() => selectionIcons.loaded()?.selectionIcons);
   useEffect(() => {
     if (!wanted || loaded) return;
     let live = true;
-    iconsLoading ??= import('./selection-icons.tsx').then((module) => (icons = module.selectionIcons));
-    iconsLoading.then(
-      (arrived) => live && setLoaded(arrived),
-      () => (iconsLoading = undefined),
+    selectionIcons.load().then(
+      (module) => live && setLoaded(module.selectionIcons),
+      () => undefined,
     );
     return () => {
       live = false;
