@@ -1,7 +1,7 @@
 // The authenticator queries (docs/protocol.md#authenticator): the wrapped key and the encrypted entities.
 // Each takes the database or a transaction; the rules around them (the key lock, the quota, compare-and-set)
 // are services/authenticator.ts's. What both entity stores share (an entity's state, its updated_at, the
-// quota's count) is db/entity-stores.ts's.
+// quota's count, the write of an entity) is db/entity-stores.ts's.
 import type { Db } from './database.ts';
 
 export async function keyOf(db: Db, userID: number) {
@@ -55,14 +55,6 @@ export async function insertEntity(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export async function updateEntity(
-  tx: Db,
-  id: string,
-  values: { encrypted_data: string | null; header: string | null; updated_at: string; is_deleted?: boolean },
-): Promise<void> {
-  await tx.updateTable('authenticator_entity').set(values).where('id', '=', id).execute();
 }
 
 /** The user's entities changed after `sinceTime`, oldest change first, at most `limit`. */

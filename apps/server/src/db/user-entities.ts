@@ -1,7 +1,7 @@
 // The user entity queries (docs/protocol.md#user-entities): one wrapped key per (user, type) and the encrypted
 // entities of each type. Each takes the database or a transaction; the rules around them (the user's lock, the
 // quota, which refusal) are services/user-entities.ts's. What both entity stores share (an entity's state, its
-// updated_at, the quota's count) is db/entity-stores.ts's.
+// updated_at, the quota's count, the write of an entity) is db/entity-stores.ts's.
 import type { Insertable } from 'kysely';
 
 import type { Db } from './database.ts';
@@ -49,22 +49,6 @@ export async function restoreDeleted(
     .where('is_deleted', '=', true)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Writes the user's entity `id` (new data, or a tombstone's nulls) and returns it as stored. */
-export async function updateEntity(
-  tx: Db,
-  userID: number,
-  id: string,
-  values: { encrypted_data: string | null; header: string | null; is_deleted: boolean; updated_at: string },
-) {
-  return tx
-    .updateTable('user_entity_data')
-    .set(values)
-    .where('user_id', '=', userID)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** The user's entities of `type` changed after `sinceTime`, oldest change first, at most `limit`. */

@@ -4,8 +4,8 @@
 // increasing per user and a diff page can never hide a row. `ifUpdatedAt` turns update and delete into
 // compare-and-set. Each account has a quota (docs/protocol.md#authenticator): live entities and their
 // bytes are counted under that same lock, in the transaction that writes, so no two writes (from any
-// number of server processes) can pass it together. The queries are db/authenticator.ts's and
-// db/entity-stores.ts's.
+// number of server processes) can pass it together. The quota and the update are services/entity-writes.ts's, shared
+// with the user entities; the queries are db/authenticator.ts's and db/entity-stores.ts's.
 import { randomUUID } from 'node:crypto';
 
 import type { Selectable } from 'kysely';
@@ -15,8 +15,9 @@ import type { AuthenticatorKeyResponse, Entity, EntityDiffResponse } from '@ente
 import * as authenticatorDb from '../db/authenticator.ts';
 import * as entityStores from '../db/entity-stores.ts';
 import type { AuthenticatorEntityTable } from '../db/schema.ts';
-import { apiError, badRequest, plainError } from '../http/errors.ts';
+import { apiError, plainError } from '../http/errors.ts';
 import type { Context } from './context.ts';
+import { changedSince, checkQuota, sizeOf, updateLiveEntity, writeTombstone } from './entity-writes.ts';
 import { hasKeyAttributes } from './users.ts';
 
 export async function authenticatorKeyOf(ctx: Context, userID: number): Promise<AuthenticatorKeyResponse> {
@@ -38,7 +39,6 @@ export async function createAuthenticatorKey(
 }
 
 const keyNotCreated = () => apiError(400, 'AUTH_KEY_NOT_CREATED', 'authenticator key not created');
-const changedSince = () => apiError(409, 'CONFLICT', 'entity was changed since ifUpdatedAt');
 
 export async function createEntity(
   ctx: Context,
@@ -47,9 +47,7 @@ export async function createEntity(
 ): Promise<Entity> {
   const row = await ctx.db.transaction().execute(async (tx) => {
     if (!(await authenticatorDb.lockKey(tx, userID))) throw keyNotCreated();
-    const usage = await entityStores.usageOf(tx, 'authenticator_entity', userID);
-    if (usage.entities >= ctx.config.AUTHENTICATOR_MAX_ENTITIES) throw entityLimit(ctx, 'entities');
-    if (usage.bytes + sizeOf(body) > ctx.config.AUTHENTICATOR_MAX_BYTES) throw entityLimit(ctx, 'bytes');
+    await checkQuota(ctx, tx, 'authenticator_entity', userID, { entities: 1, bytes: sizeOf(body) });
     const time = await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID);
     return authenticatorDb.insertEntity(tx, { id: randomUUID(), userID, ...body, time });
   });
@@ -64,24 +62,7 @@ export async function updateEntity(
 ): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await authenticatorDb.lockKey(tx, userID))) throw keyNotCreated();
-    const current = await entityStores.entityOf(tx, 'authenticator_entity', userID, body.id);
-    if (!current) throw apiError(404, 'NOT_FOUND', 'no such entity');
-    if (current.is_deleted) throw badRequest('entity is already deleted');
-    if (body.ifUpdatedAt !== undefined && Number(current.updated_at) !== body.ifUpdatedAt) throw changedSince();
-    // Only growth counts: an update that keeps or shrinks the entity passes even over a lowered quota.
-    const growth = sizeOf(body) - current.bytes;
-    if (
-      growth > 0 &&
-      (await entityStores.usageOf(tx, 'authenticator_entity', userID)).bytes + growth >
-        ctx.config.AUTHENTICATOR_MAX_BYTES
-    ) {
-      throw entityLimit(ctx, 'bytes');
-    }
-    await authenticatorDb.updateEntity(tx, body.id, {
-      encrypted_data: body.encryptedData,
-      header: body.header,
-      updated_at: await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID),
-    });
+    await updateLiveEntity(ctx, tx, 'authenticator_entity', userID, body);
   });
   await ctx.invalidator.publish('entities', userID);
 }
@@ -99,12 +80,7 @@ export async function deleteEntity(
     if (!current) return;
     if (query.ifUpdatedAt !== undefined && Number(current.updated_at) !== query.ifUpdatedAt) throw changedSince();
     if (current.is_deleted) return;
-    await authenticatorDb.updateEntity(tx, query.id, {
-      is_deleted: true,
-      encrypted_data: null,
-      header: null,
-      updated_at: await entityStores.nextUpdatedAt(tx, 'authenticator_entity', userID),
-    });
+    await writeTombstone(tx, 'authenticator_entity', userID, query.id);
   });
   await ctx.invalidator.publish('entities', userID);
 }
@@ -134,22 +110,6 @@ export async function entityDiff(
     ctx.cache.putLatestEntityTime(userID, last ? Number(last.updated_at) : sinceTime, generation);
   }
   return { diff: rows.map(entityToWire), timestamp: ctx.clock.nowMicros() };
-}
-
-function sizeOf(entity: { encryptedData: string; header: string }): number {
-  return entity.encryptedData.length + entity.header.length;
-}
-
-/** The quota's refusal (403, as museum's FILE_LIMIT_REACHED); nothing was written. */
-function entityLimit(ctx: Context, which: 'entities' | 'bytes') {
-  const { AUTHENTICATOR_MAX_ENTITIES: entities, AUTHENTICATOR_MAX_BYTES: bytes } = ctx.config;
-  return apiError(
-    403,
-    'ENTITY_LIMIT_REACHED',
-    which === 'entities'
-      ? `the account holds the most entities it may (${entities})`
-      : `the account's entities would exceed the ${bytes} bytes it may store`,
-  );
 }
 
 function entityToWire(row: Selectable<AuthenticatorEntityTable>): Entity {

@@ -69,6 +69,23 @@ describe('user entity services', () => {
     await updateUserEntity(ctx, userID, { id: small.id, type: 'cgroup', ...half });
   });
 
+  test('an update adds no entity: past a lowered entity quota it still grows, and only the bytes refuse it', async () => {
+    const { ctx } = testContext();
+    const userID = await userWithKeys(ctx);
+    const first = await createUserEntity(ctx, userID, { type: 'location', ...data });
+    await createUserEntity(ctx, userID, { type: 'cgroup', ...data });
+    const lowered: Context = { ...ctx, config: { ...ctx.config, USER_ENTITY_MAX_ENTITIES: 1 } };
+    await refused(createUserEntity(lowered, userID, { type: 'location', ...data }), 403, 'ENTITY_LIMIT_REACHED');
+    const grown = { encryptedData: 'A'.repeat(1024), header: 'aGVhZGVy' };
+    await updateUserEntity(lowered, userID, { id: first.id, type: 'location', ...grown });
+    const tooLarge = { encryptedData: 'A'.repeat(1024 * 1024), header: 'aGVhZGVy' };
+    await refused(
+      updateUserEntity(lowered, userID, { id: first.id, type: 'location', ...tooLarge }),
+      403,
+      'ENTITY_LIMIT_REACHED',
+    );
+  });
+
   test('a deleted smart album comes back under its id; a live one, or another type, is 409', async () => {
     const { ctx } = testContext();
     const userID = await userWithKeys(ctx, ['smart_album', 'location']);

@@ -4,8 +4,9 @@
 // serialised by locking the user's row, and each takes updated_at = max(now, last + 1) on the database clock,
 // so updated_at is unique and increasing per user and a diff page can never hide a row. The quota (live
 // entities of every type, and their bytes) is counted under that lock, in the transaction that writes. An id
-// is looked up among the caller's own entities only: another account's is unknown (404). The queries are
-// db/user-entities.ts's and db/entity-stores.ts's.
+// is looked up among the caller's own entities only: another account's is unknown (404). The quota and the update
+// are services/entity-writes.ts's, shared with the authenticator; the queries are db/user-entities.ts's and
+// db/entity-stores.ts's.
 import { randomInt } from 'node:crypto';
 
 import type { Selectable } from 'kysely';
@@ -20,13 +21,13 @@ import type {
   UserEntityType,
 } from '@ente/protocol';
 
-import type { Db } from '../db/database.ts';
 import * as entityStores from '../db/entity-stores.ts';
 import type { UserEntityDataTable } from '../db/schema.ts';
 import * as userEntitiesDb from '../db/user-entities.ts';
 import { lockUser } from '../db/users.ts';
 import { apiError, badRequest } from '../http/errors.ts';
 import type { Context } from './context.ts';
+import { checkQuota, sizeOf, updateLiveEntity, writeTombstone } from './entity-writes.ts';
 
 export async function userEntityKeyOf(ctx: Context, userID: number, type: UserEntityType): Promise<UserEntityKey> {
   const row = await userEntitiesDb.keyOf(ctx.db, userID, type);
@@ -89,7 +90,7 @@ export async function createUserEntity(
     }
     const existing = await entityStores.entityOf(tx, 'user_entity_data', userID, id);
     if (existing && !(existing.is_deleted && body.type === 'smart_album')) throw alreadyExists();
-    await checkQuota(ctx, tx, userID, { entities: 1, bytes: sizeOf(body) });
+    await checkQuota(ctx, tx, 'user_entity_data', userID, { entities: 1, bytes: sizeOf(body) });
     const { type, encryptedData, header } = body;
     const time = await entityStores.nextUpdatedAt(tx, 'user_entity_data', userID);
     const entity = { userID, id, type, encryptedData, header, time };
@@ -124,17 +125,7 @@ export async function updateUserEntity(
 ): Promise<UserEntity> {
   const row = await ctx.db.transaction().execute(async (tx) => {
     await lockUser(tx, userID);
-    const current = await entityStores.entityOf(tx, 'user_entity_data', userID, body.id);
-    if (!current) throw noSuchEntity();
-    if (current.is_deleted) throw badRequest('entity is already deleted');
-    // Only growth counts: an update that keeps or shrinks the entity passes even over a lowered quota.
-    await checkQuota(ctx, tx, userID, { entities: 0, bytes: sizeOf(body) - current.bytes });
-    return userEntitiesDb.updateEntity(tx, userID, body.id, {
-      encrypted_data: body.encryptedData,
-      header: body.header,
-      is_deleted: false,
-      updated_at: await entityStores.nextUpdatedAt(tx, 'user_entity_data', userID),
-    });
+    return updateLiveEntity(ctx, tx, 'user_entity_data', userID, body);
   });
   return entityToWire(row);
 }
@@ -149,12 +140,7 @@ export async function deleteUserEntity(ctx: Context, userID: number, id: string)
     const current = await entityStores.entityOf(tx, 'user_entity_data', userID, id);
     if (!current) throw noSuchEntity();
     if (current.is_deleted) return;
-    await userEntitiesDb.updateEntity(tx, userID, id, {
-      encrypted_data: null,
-      header: null,
-      is_deleted: true,
-      updated_at: await entityStores.nextUpdatedAt(tx, 'user_entity_data', userID),
-    });
+    await writeTombstone(tx, 'user_entity_data', userID, id);
   });
 }
 
@@ -166,30 +152,6 @@ export async function userEntityDiff(
 ): Promise<UserEntityDiffResponse> {
   const rows = await userEntitiesDb.entitiesSince(ctx.db, userID, query.type, query.sinceTime, query.limit);
   return { diff: rows.map(entityToWire) };
-}
-
-function sizeOf(entity: { encryptedData: string; header: string }): number {
-  return entity.encryptedData.length + entity.header.length;
-}
-
-/**
- * Refuses (403 `ENTITY_LIMIT_REACHED`, nothing written) a write that adds `entities` live entities and
- * `bytes` bytes past the account's quota; adding nothing always passes.
- */
-async function checkQuota(ctx: Context, tx: Db, userID: number, added: { entities: number; bytes: number }) {
-  if (added.entities <= 0 && added.bytes <= 0) return;
-  const { USER_ENTITY_MAX_ENTITIES: maxEntities, USER_ENTITY_MAX_BYTES: maxBytes } = ctx.config;
-  const usage = await entityStores.usageOf(tx, 'user_entity_data', userID);
-  if (usage.entities + added.entities > maxEntities) {
-    throw apiError(403, 'ENTITY_LIMIT_REACHED', `the account holds the most entities it may (${String(maxEntities)})`);
-  }
-  if (added.bytes > 0 && usage.bytes + added.bytes > maxBytes) {
-    throw apiError(
-      403,
-      'ENTITY_LIMIT_REACHED',
-      `the account's entities would exceed the ${String(maxBytes)} bytes it may store`,
-    );
-  }
 }
 
 function entityToWire(row: Selectable<UserEntityDataTable>): UserEntity {
