@@ -18,7 +18,7 @@ export class CastHttpError extends Error {
 }
 
 /** A file's bytes went past the most the screen reads of it (the rest was not read). */
-export class CastFileTooLargeError extends Error {
+class CastFileTooLargeError extends Error {
   constructor(limit: number) {
     super(`a cast file past ${String(limit)} bytes`);
     this.name = 'CastFileTooLargeError';

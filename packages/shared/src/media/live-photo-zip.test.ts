@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // A live photo's ZIP: its image alone (the cast screen) or its image and video (a download), read by the names
 // Ente's clients give the entries; a ZIP without one of them, or that is no ZIP, is refused. The caps against
-// hostile ZIPs are tested with the photos app's download (apps/photos/src/download/zip-stream.test.ts).
+// hostile ZIPs are tested with the photos app's download (apps/photos/src/download/zip-stream.test.ts), but for the
+// count of entries, tested here.
 import { expect, test } from '@jest/globals';
 
 import { livePhotoImage, livePhotoParts } from './live-photo-zip.ts';
@@ -71,4 +72,13 @@ test('a ZIP without an image entry, or bytes that are no ZIP, are refused', asyn
     'a live photo without its image or its video',
   );
   await expect(livePhotoImage(new Uint8Array(image))).rejects.toThrow('not a ZIP');
+});
+
+test('a ZIP whose directory lists more than 16 entries is refused before any entry is read', async () => {
+  const names = (count: number) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [i === 0 ? 'image.jpg' : `extra-${String(i)}.txt`, image]),
+    );
+  expect((await livePhotoImage(storedZip(names(16)))).name).toBe('image.jpg');
+  await expect(livePhotoImage(storedZip(names(17)))).rejects.toThrow('a live photo ZIP of more than 16 entries');
 });

@@ -28,7 +28,7 @@ export const LIVE_PHOTO_MAX_ENTRY_BYTES = 100 * 1024 * 1024;
  * another writer's fit). Every entry is named by its uploader and may point at the same bytes as the others: a
  * directory of thousands of entries over one deflated stream would otherwise ask for terabytes.
  */
-export const LIVE_PHOTO_MAX_ENTRIES = 16;
+const LIVE_PHOTO_MAX_ENTRIES = 16;
 /** What all the entries of one ZIP may weigh once inflated (or stored), together. */
 export const LIVE_PHOTO_MAX_INFLATED_BYTES = 2 * LIVE_PHOTO_MAX_ENTRY_BYTES;
 
