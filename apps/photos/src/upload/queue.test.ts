@@ -158,6 +158,48 @@ test('listeners hear changes; whenIdle resolves when nothing is pending; clearFi
   expect(heard).toBe(count);
 });
 
+test('onIdle is heard once each time the queue runs dry, not on progress, and after a cancelled run stops', async () => {
+  const { queue, runs, settle } = harness(2);
+  let idle = 0;
+  const stop = queue.onIdle(() => idle++);
+  queue.add(files(1, 1), target);
+  runs[0]!.control.setProgress(1, 2);
+  runs[0]!.resolve(uploaded);
+  await settle();
+  expect(idle).toBe(0);
+  runs[1]!.control.setProgress(1, 2);
+  runs[1]!.resolve(uploaded);
+  await settle();
+  expect(idle).toBe(1);
+  queue.clearFinished();
+  expect(idle).toBe(1);
+
+  // Cancelled: nothing is pending at once, but the queue is idle only once the aborted run has stopped.
+  let stopRun: () => void = () => undefined;
+  const slow = createUploadQueue({
+    run: () =>
+      new Promise<UploadOutcome>((_resolve, reject) => {
+        stopRun = () => reject(new UploadError('cancelled'));
+      }),
+  });
+  let slowIdle = 0;
+  slow.onIdle(() => slowIdle++);
+  slow.add(files(1), target);
+  slow.cancelAll();
+  expect(slow.snapshot().pending).toBe(0);
+  expect(slowIdle).toBe(0);
+  stopRun();
+  await settle();
+  expect(slowIdle).toBe(1);
+
+  stop();
+  queue.add(files(1), target);
+  runs[2]!.resolve(uploaded);
+  await settle();
+  expect(idle).toBe(1);
+  await queue.whenIdle();
+});
+
 test('a live photo is one item: its image as the file, its video beside it, the work of both', () => {
   const { queue, runs } = harness(1);
   const [image, video] = files(100, 50);

@@ -3,7 +3,8 @@
 // on requests, so more of them at once keep the cores busy), and each has a status, its progress in bytes of work, and its outcome or
 // error. Cancel stops one file or all (a running one through its AbortSignal); retry puts a failed or
 // cancelled file back in the queue. Listeners hear of every change and read an immutable snapshot (fit for
-// React's useSyncExternalStore). The queue knows nothing of HTTP or crypto: `run` does the work.
+// React's useSyncExternalStore), built only when read; idle listeners hear only when the queue has nothing left
+// to do. The queue knows nothing of HTTP or crypto: `run` does the work.
 import { fileWork, overallProgress, type Progress } from './progress.ts';
 import {
   asUploadError,
@@ -66,7 +67,12 @@ export interface UploadQueue {
   // Properties, not methods: React's useSyncExternalStore takes them unbound (use-upload-queue.ts).
   snapshot: () => UploadQueueSnapshot;
   subscribe: (listener: () => void) => () => void;
-  /** Resolves once nothing is queued or running. */
+  /**
+   * Calls `listener` each time the queue becomes idle: nothing queued or running (a cancelled file's run
+   * included, until it has stopped). Answers the unsubscribe.
+   */
+  onIdle(listener: () => void): () => void;
+  /** Resolves once the queue is idle (at once when it is). */
   whenIdle(): Promise<void>;
 }
 
@@ -91,24 +97,35 @@ export interface UploadQueueOptions {
 export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOptions): UploadQueue {
   const entries = new Map<number, Entry>();
   const listeners = new Set<() => void>();
-  let idleWaiters: (() => void)[] = [];
+  const idleListeners = new Set<() => void>();
   let nextID = 1;
   let running = 0;
   let runningBytes = 0;
+  /** Items queued or running, kept as statuses change (a progress tick does not count them again). */
+  let pending = 0;
+  /** Whether the idle listeners were told of the present idleness. */
+  let idleTold = true;
   let cached: UploadQueueSnapshot | undefined;
 
+  const isIdle = () => pending === 0 && running === 0;
   const changed = () => {
     cached = undefined;
     for (const listener of [...listeners]) listener();
-    if (pendingCount() === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
+    if (!isIdle()) idleTold = false;
+    else if (!idleTold) {
+      idleTold = true;
+      for (const listener of [...idleListeners]) listener();
     }
   };
-  const pendingCount = () => [...entries.values()].filter(({ item }) => !finalStatuses.has(item.status)).length;
+  const isPending = (status: UploadStatus) => !finalStatuses.has(status);
   const update = (entry: Entry, patch: Partial<UploadItem>) => {
+    const before = entry.item.status;
     entry.item = { ...entry.item, ...patch };
+    pending += Number(isPending(entry.item.status)) - Number(isPending(before));
+  };
+  const onIdle = (listener: () => void) => {
+    idleListeners.add(listener);
+    return () => void idleListeners.delete(listener);
   };
 
   /** Whether a file of `bytes` may start now. */
@@ -185,6 +202,7 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
         const total = fileWork(itemBytes(parts), false);
         const item: UploadItem = { id, ...parts, target, status: 'queued', done: 0, total };
         entries.set(id, { item });
+        pending++;
         return id;
       });
       changed();
@@ -220,7 +238,7 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
     snapshot() {
       if (!cached) {
         const items = [...entries.values()].map(({ item }) => item);
-        cached = { items, progress: overallProgress(items), pending: pendingCount() };
+        cached = { items, progress: overallProgress(items), pending };
       }
       return cached;
     },
@@ -228,9 +246,15 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    onIdle,
     whenIdle() {
-      if (pendingCount() === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+      if (isIdle()) return Promise.resolve();
+      return new Promise((resolve) => {
+        const stop = onIdle(() => {
+          stop();
+          resolve();
+        });
+      });
     },
   };
 }

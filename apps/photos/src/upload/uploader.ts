@@ -61,9 +61,7 @@ export function createPhotosUploader({ existingFiles, userID, concurrency = 2 }:
     },
   });
   // Nothing left to do: the idle workers end (a later upload starts new ones).
-  queue.subscribe(() => {
-    if (queue.snapshot().pending === 0) workers.endIdle();
-  });
+  queue.onIdle(() => workers.endIdle());
   cancelAtLogout(() => {
     queue.cancelAll();
     workers.endIdle();
