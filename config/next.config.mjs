@@ -2,7 +2,6 @@
 // export: plain files that any static server can serve (see docs/self-hosting.md). Our packages are
 // not built, so Next compiles them with the app (see docs/decisions.md#build-and-tooling).
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -27,15 +26,10 @@ const muiWithoutCssVars = fileURLToPath(new URL('./mui-without-css-vars.mjs', im
 const sideEffectFreePackages = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 
 /**
- * libheif's eval-free JavaScript build inside heic-to (the HEIC decoder of the photos app and the cast screen,
- * packages/shared/src/media/heif.ts).
- * heic-to's exported entries run it in a worker made from a blob: URL, which the apps' CSP (`worker-src 'self'`)
- * refuses, so our own workers import the file itself under the name `heic-to/libheif`.
+ * libheif-js's WebAssembly build (the HEIC decoder of the photos app and the cast screen,
+ * packages/shared/src/media/heif.ts): its Emscripten glue requires fs and path in branches only Node runs.
  */
-const libheifWithoutEval = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('heic-to')),
-  '../src/lib/libheif-without-unsafe-eval.js',
-);
+const libheifGlue = createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.js');
 
 /** The crypto worker's name (packages/crypto/src/client.ts), which is also the name of its chunk. */
 const cryptoWorkerChunk = 'ente-crypto';
@@ -67,12 +61,7 @@ const nextConfig = {
   transpilePackages: ['@ente/shared', '@ente/accounts', '@ente/protocol', '@ente/crypto'],
   webpack(config, { webpack, isServer }) {
     config.module.rules.push({ test: sideEffectFreePackages, sideEffects: false });
-    config.resolve.alias = { ...config.resolve.alias, 'heic-to/libheif$': libheifWithoutEval };
-    // Its Node branches require fs, path and crypto; a browser never runs them.
-    config.module.rules.push({
-      test: libheifWithoutEval,
-      resolve: { fallback: { fs: false, path: false, crypto: false } },
-    });
+    config.module.rules.push({ test: libheifGlue, resolve: { fallback: { fs: false, path: false } } });
     if (!isServer) {
       keepWorkerWhole(config.optimization?.splitChunks);
       // Every page's webpack runtime maps each lazy chunk (dialogs, workers, one per locale and namespace) to

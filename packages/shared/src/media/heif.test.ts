@@ -1,21 +1,25 @@
 /** @jest-environment node */
 // HEIF detection by the `ftyp` box (the committed fixtures and hand-made headers, AVIF told apart), the viewer's
-// decision, and what runs without libheif: a file that is no HEIF is answered without loading it. Decoding itself
-// needs a browser (createImageBitmap, ImageData, OffscreenCanvas); it was checked in Chromium under the apps' CSP.
+// decision, what runs without libheif (a file that is no HEIF is answered without loading it), and libheif-js's
+// WebAssembly build decoding the fixture to pixels in Node, with the installed package's libheif.wasm. The bitmap and
+// the JPEG need a browser (createImageBitmap, ImageData, OffscreenCanvas): the browser tests upload and view the
+// fixture, and bench/heic.mjs times both.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { expect, test } from '@jest/globals';
+import { expect, jest, test } from '@jest/globals';
 
 import {
   browserDecodes,
   decodeHeif,
+  decodeHeifPixels,
   displayableOriginal,
   displayPlan,
   HEIF_MAX_DECODE_BYTES,
   heifPixelsAllowed,
   isHeif,
   isHeifHeader,
+  provideLibheifWasm,
 } from './heif.ts';
 
 const fixtures = path.join(__dirname, '../../../../e2e/fixtures/photos');
@@ -88,4 +92,32 @@ test('declared dimensions past about 100 Mpx are not allocated', () => {
   expect(heifPixelsAllowed(10_000, 10_000)).toBe(true);
   expect(heifPixelsAllowed(60_000, 60_000)).toBe(false);
   expect(heifPixelsAllowed(0, 100)).toBe(false);
+});
+
+test("libheif's WebAssembly decodes the HEIC fixture: its size, its white square and its gradient's corners", async () => {
+  const wasm = readFileSync(require.resolve('libheif-js/libheif-wasm/libheif.wasm'));
+  provideLibheifWasm(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const pixels = await decodeHeifPixels(new Blob([fixture('garden.heic')]));
+  expect([pixels.width, pixels.height, pixels.data.length]).toEqual([600, 400, 600 * 400 * 4]);
+  const at = (x: number, y: number) => Array.from(pixels.data.subarray((y * 600 + x) * 4, (y * 600 + x) * 4 + 4));
+  const near = (actual: number[], expected: number[]) =>
+    actual.every((value, channel) => Math.abs(value - (expected[channel] ?? 0)) <= 12);
+  // The square drawn at 90 % white over the gradient (README of the fixtures), opaque.
+  expect([at(300, 200), near(at(300, 200), [252, 248, 250, 255])]).toEqual([at(300, 200), true]);
+  // The gradient runs from 0x6a3093 (top left) to 0xf8cdda (bottom right).
+  expect([at(2, 2), near(at(2, 2), [0x6a, 0x30, 0x93, 255])]).toEqual([at(2, 2), true]);
+  expect([at(597, 397), near(at(597, 397), [0xf8, 0xcd, 0xda, 255])]).toEqual([at(597, 397), true]);
+});
+
+test('a file that is no HEIF picture is refused by libheif, not decoded into something', async () => {
+  const wasm = readFileSync(require.resolve('libheif-js/libheif-wasm/libheif.wasm'));
+  provideLibheifWasm(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    await expect(decodeHeifPixels(new Blob([ftyp('heic', ['mif1', 'heic']).slice()]))).rejects.toThrow(
+      'no picture in the HEIF file',
+    );
+  } finally {
+    log.mockRestore();
+  }
 });

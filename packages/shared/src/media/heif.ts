@@ -1,9 +1,10 @@
 // HEIC/HEIF stills in the workers of the photos app (upload, viewer) and the cast screen (the browser's own decoder
-// where it has one, libheif in a worker otherwise; docs/decisions.md#the-photos-app). A file is HEIF by its ISO BMFF `ftyp` box, never by its
-// name. The browser's createImageBitmap is always tried first (Safari 17+ decodes HEIC); otherwise libheif, from
-// heic-to, is imported on demand (its own chunk, about 3 MB, fetched the first time such a file is met) and
-// decodes here, in the worker. Nothing is logged.
-import type { Libheif } from 'heic-to/libheif';
+// where it has one, libheif in a worker otherwise; docs/decisions.md#the-photos-app). A file is HEIF by its ISO BMFF
+// `ftyp` box, never by its name. The browser's createImageBitmap is always tried first (Safari 17+ decodes HEIC);
+// otherwise libheif-js's WebAssembly build of libheif is loaded on demand, the first time such a file is met (its
+// glue, about 90 KB, as a chunk of its own; libheif.wasm, about 1.4 MB, as an asset of the app) and decodes here,
+// in the worker. Nothing of ours is logged (libheif-js itself writes a line to the console for a file it cannot
+// parse).
 
 /** Major brands that name a HEIF picture or sequence coded with HEVC. */
 const hevcBrands = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);
@@ -60,10 +61,62 @@ export async function browserDecodes(file: Blob): Promise<boolean> {
   }
 }
 
+/** A picture decoded by libheif: RGBA rows, `width * height * 4` bytes (the shape of an ImageData). */
+export interface HeifPixels {
+  data: Uint8ClampedArray<ArrayBuffer>;
+  width: number;
+  height: number;
+}
+
+/** What we use of libheif-js's WebAssembly build (its own typings leave out the decoder classes). */
+interface HeifImage {
+  get_width(): number;
+  get_height(): number;
+  /** Fills `target.data` (RGBA, the image's size) with the decoded picture and answers it, or answers null. */
+  display(target: HeifPixels, done: (result: HeifPixels | null) => void): void;
+  free(): void;
+}
+interface Libheif {
+  HeifDecoder: new () => { decoder: unknown; decode(bytes: ArrayBuffer): HeifImage[] };
+  heif_context_free(context: unknown): void;
+}
+
 let libheif: Promise<Libheif> | undefined;
+let wasmBinary: ArrayBuffer | undefined;
+
+/** For Node and tests, which have no app to fetch it from: libheif's WebAssembly as these bytes. */
+export function provideLibheifWasm(binary: ArrayBuffer): void {
+  wasmBinary = binary;
+  libheif = undefined;
+}
+
+/**
+ * libheif.wasm compiled. `new URL(…, import.meta.url)` makes webpack emit the package's file as an asset of the app
+ * (/_next/static/media/, cached as immutable) and gives its URL. Compiled while it downloads when it comes as
+ * `application/wasm` (as scripts/serve-static.mjs and docs/self-hosting.md serve it), else from its bytes.
+ */
+async function compiledLibheif(): Promise<WebAssembly.Module> {
+  if (wasmBinary) return WebAssembly.compile(wasmBinary);
+  const response = await fetch(new URL('libheif-js/libheif-wasm/libheif.wasm', import.meta.url));
+  if (!response.ok) throw new Error(`libheif.wasm: HTTP ${response.status}`);
+  if (response.headers.get('Content-Type')?.startsWith('application/wasm'))
+    return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
 
 function loadLibheif(): Promise<Libheif> {
-  libheif ??= import('heic-to/libheif').then(({ default: build }) => build());
+  libheif ??= Promise.all([import('libheif-js/libheif-wasm/libheif.js'), compiledLibheif()]).then(
+    ([{ default: buildLibheif }, compiled]) => {
+      // The build instantiates synchronously (a worker may); handing it the compiled module keeps it from fetching
+      // the file again by its own (synchronous) XMLHttpRequest.
+      const heif = buildLibheif({
+        instantiateWasm: (imports: WebAssembly.Imports, ready: (instance: WebAssembly.Instance) => unknown) =>
+          ready(new WebAssembly.Instance(compiled, imports)),
+      }) as unknown as Libheif;
+      if (typeof heif.HeifDecoder !== 'function') throw new Error('libheif did not start');
+      return heif;
+    },
+  );
   // A failed load (offline) may succeed on the next file.
   libheif.catch(() => (libheif = undefined));
   return libheif;
@@ -72,10 +125,10 @@ function loadLibheif(): Promise<Libheif> {
 /** Past this a HEIF file is not read whole into the worker to be decoded (a hostile or mislabelled huge file). */
 export const HEIF_MAX_DECODE_BYTES = 200 * 1024 * 1024;
 /** Past this a HEIF picture's declared size is not allocated as RGBA pixels (about 400 MB at 100 Mpx). */
-export const HEIF_MAX_DECODE_PIXELS = 100_000_000;
+const HEIF_MAX_DECODE_PIXELS = 100_000_000;
 
 /** Why libheif was not asked to decode a file: too big to read, or declaring too many pixels to allocate. */
-export class HeifTooLargeError extends Error {}
+class HeifTooLargeError extends Error {}
 
 /** Whether a picture of these declared dimensions may be decoded into memory. */
 export function heifPixelsAllowed(width: number, height: number): boolean {
@@ -83,7 +136,7 @@ export function heifPixelsAllowed(width: number, height: number): boolean {
 }
 
 /** The first picture of a HEIF file decoded by libheif, as RGBA pixels. */
-async function decodeWithLibheif(file: Blob): Promise<ImageData> {
+export async function decodeHeifPixels(file: Blob): Promise<HeifPixels> {
   if (file.size > HEIF_MAX_DECODE_BYTES) throw new HeifTooLargeError('the HEIF file is too large to decode');
   const heif = await loadLibheif();
   const decoder = new heif.HeifDecoder();
@@ -91,11 +144,11 @@ async function decodeWithLibheif(file: Blob): Promise<ImageData> {
   try {
     const image = images[0];
     if (!image) throw new Error('no picture in the HEIF file');
-    if (!heifPixelsAllowed(image.get_width(), image.get_height())) {
-      throw new HeifTooLargeError('the HEIF picture is too large to decode');
-    }
-    const target = new ImageData(image.get_width(), image.get_height());
-    return await new Promise<ImageData>((resolve, reject) =>
+    const width = image.get_width();
+    const height = image.get_height();
+    if (!heifPixelsAllowed(width, height)) throw new HeifTooLargeError('the HEIF picture is too large to decode');
+    const target: HeifPixels = { data: new Uint8ClampedArray(width * height * 4), width, height };
+    return await new Promise<HeifPixels>((resolve, reject) =>
       image.display(target, (result) => (result ? resolve(result) : reject(new Error('HEIF decoding failed')))),
     );
   } finally {
@@ -104,6 +157,8 @@ async function decodeWithLibheif(file: Blob): Promise<ImageData> {
   }
 }
 
+const asImageData = ({ data, width, height }: HeifPixels) => new ImageData(data, width, height);
+
 /**
  * The upload's image decoder for HEIF (registered with `registerImageDecoder`, so it runs only after the browser's
  * own decoder failed): undefined for any other file, without loading libheif, and for one too large to decode
@@ -111,25 +166,25 @@ async function decodeWithLibheif(file: Blob): Promise<ImageData> {
  */
 export async function decodeHeif(file: Blob): Promise<ImageBitmap | undefined> {
   if (!(await isHeif(file))) return undefined;
-  let pixels: ImageData;
+  let pixels: HeifPixels;
   try {
-    pixels = await decodeWithLibheif(file);
+    pixels = await decodeHeifPixels(file);
   } catch (error) {
     if (error instanceof HeifTooLargeError) return undefined;
     throw error;
   }
-  return createImageBitmap(pixels);
+  return createImageBitmap(asImageData(pixels));
 }
 
-export const HEIF_JPEG_QUALITY = 0.92;
+const HEIF_JPEG_QUALITY = 0.92;
 
 /** A HEIF picture as a JPEG the viewer can show (decoded by libheif, encoded by an OffscreenCanvas). */
-export async function heifToJpeg(file: Blob): Promise<Blob> {
-  const pixels = await decodeWithLibheif(file);
+async function heifToJpeg(file: Blob): Promise<Blob> {
+  const pixels = await decodeHeifPixels(file);
   const canvas = new OffscreenCanvas(pixels.width, pixels.height);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no 2d context');
-  context.putImageData(pixels, 0, 0);
+  context.putImageData(asImageData(pixels), 0, 0);
   return canvas.convertToBlob({ type: 'image/jpeg', quality: HEIF_JPEG_QUALITY });
 }
 
