@@ -22,6 +22,7 @@ import { AlbumCast } from '../components/cast/AlbumCast.tsx';
 import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
 import { sectionOfView } from '../components/layout/sections.ts';
 import { PhotosView } from '../components/PhotosView.tsx';
+import { selectedFiles } from '../components/selection/selection-model.ts';
 import { AlbumSharing, type SharingDialog } from '../components/share/AlbumSharing.tsx';
 import type { AlbumSharingActions } from '../components/share/share-types.ts';
 import { TrashView } from '../components/trash/TrashView.tsx';
@@ -29,14 +30,7 @@ import { UploadPanel } from '../components/upload-panel/UploadPanel.tsx';
 import { UploadPrompts } from '../components/upload-panel/UploadPrompts.tsx';
 import { downloads } from '../download/downloads.ts';
 import type { Album, GalleryFile } from '../library/types.ts';
-import {
-  filesOfAlbum,
-  shareableLink,
-  timelineFiles,
-  useLibrary,
-  type Library,
-  type LibrarySnapshot,
-} from '../library/use-library.ts';
+import { filesOfAlbum, shareableLink, timelineFiles, useLibrary, type Library } from '../library/use-library.ts';
 import { startMediaWorker } from '../media/media.ts';
 import type { UploadQueue } from '../upload/uploader.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
@@ -45,7 +39,7 @@ import { restoreFromTrash } from './restore-from-trash.ts';
 import { TabDownloads } from './TabDownloads.tsx';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { SlideshowButton, useSlideshow } from './use-slideshow.tsx';
-import { useUploads } from './use-uploads.ts';
+import { takesUploads, useUploads } from './use-uploads.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
 
 // The thumbnails' worker boots while the library opens from its cache (bench/photos-app.mjs, first thumbnails).
@@ -65,12 +59,6 @@ function logged<T>(what: string, promise: Promise<T>): Promise<T> {
  */
 export function saveFiles(files: readonly GalleryFile[], zipName: string): void {
   void downloads.start(files, zipName);
-}
-
-/** The files of `ids` as the library has them (a file gone meanwhile is left out). */
-function filesOf(snapshot: LibrarySnapshot, ids: readonly number[]): GalleryFile[] {
-  const wanted = new Set(ids);
-  return snapshot.files.filter((file) => wanted.has(file.id));
 }
 
 /** Albums files can be added or moved to: the user's own and those they collaborate on. */
@@ -114,6 +102,7 @@ export function GalleryPage() {
   // An album's view is under the section that lists it: Albums for the user's own, Shared with me for others'.
   const listed = section === 'albums' || section === 'shared';
   const album = listed ? snapshot.albums.find((each) => each.id === albumParam) : undefined;
+  const viewOnly = album !== undefined && !takesUploads(album);
   // Made again only when the files or albums changed (the snapshot keeps them while only its status changes), so
   // that the grid keeps its days and rows.
   const { files: allFiles, albums: allAlbums } = snapshot;
@@ -133,7 +122,8 @@ export function GalleryPage() {
   }
   if (!library || (snapshot.status === 'loading' && snapshot.files.length === 0)) return <LoadingOverlay />;
 
-  const selected = (ids: readonly number[]) => filesOf(library.snapshot(), ids);
+  // The files of `ids` as the library has them (a file gone meanwhile is left out).
+  const selected = (ids: readonly number[]) => selectedFiles(library.snapshot().files, ids);
   const openAlbum = (target: Album) =>
     void router.push(`/gallery?view=${target.role === 'OWNER' ? 'albums' : 'shared'}&album=${target.id}`);
   const albumActions = {
@@ -227,7 +217,9 @@ export function GalleryPage() {
     <PhotosLayout
       section={section}
       title={album && albumTitle(album)}
-      onFiles={section === 'trash' ? undefined : (picked) => uploads.upload(picked, album)}
+      // An album shared to view only takes no files: a drop there is refused with the reason (docs/decisions.md).
+      onFiles={section === 'trash' || viewOnly ? undefined : (picked) => uploads.upload(picked, album)}
+      dropRefusal={viewOnly ? t('upload_problem.view_only', { name: albumTitle(album) }) : undefined}
       actions={
         album && (
           <>

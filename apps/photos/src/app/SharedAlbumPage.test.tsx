@@ -9,7 +9,9 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 
 import { fileAt } from '../components/testing/files.ts';
 import { downloadOriginal, downloadZip } from '../download/download.ts';
+import { downloads } from '../download/downloads.ts';
 import type { GalleryFile } from '../library/types.ts';
+import { MediaError } from '../media/errors.ts';
 import { setMediaRoutes } from '../media/media.ts';
 import { PublicAlbumError, type PublicAlbumErrorReason } from '../public-album/errors.ts';
 import type { PublicLinkParts } from '../public-album/link.ts';
@@ -34,6 +36,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   jest.clearAllMocks();
+  downloads.reset();
 });
 
 // A key of 32 bytes in base58 (all ones would be zero bytes: any 32-byte value will do for the fake).
@@ -129,12 +132,12 @@ test('an album without a password: the grid under its name, the media from the l
   for (const id of [1, 2, 3]) expect(within(grid).getByRole('img', { name: `IMG_${id}.jpg` })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Download album' }));
-  expect(downloadZip).toHaveBeenCalledWith(files, 'Summer');
+  await waitFor(() => expect(downloadZip).toHaveBeenCalledWith(files, 'Summer', expect.anything()));
   // One picked file is saved as its original.
   await user.click(screen.getByRole('checkbox', { name: 'Select IMG_2.jpg' }));
   const bar = screen.getByRole('toolbar', { name: 'Selected items' });
   await user.click(within(bar).getByRole('button', { name: 'Download' }));
-  expect(downloadOriginal).toHaveBeenCalledWith(files[1]!);
+  await waitFor(() => expect(downloadOriginal).toHaveBeenCalledWith(files[1]!, expect.anything()));
   expect(within(bar).queryByRole('button', { name: 'Move to trash' })).not.toBeInTheDocument();
 });
 
@@ -178,4 +181,30 @@ test('leaving the page points the media loader back at the signed-in routes', as
   await screen.findByRole('heading', { level: 1, name: 'Summer' });
   unmount();
   await waitFor(() => expect(setMediaRoutes).toHaveBeenLastCalledWith(undefined));
+});
+
+test('a download that fails is said in the download panel, with why, and Try again downloads it again', async () => {
+  const user = userEvent.setup();
+  jest.mocked(downloadZip).mockRejectedValueOnce(new MediaError('network'));
+  renderInShell(<SharedAlbumPage href={href} openAlbum={fakeAlbum().openAlbum} />);
+  await screen.findByRole('heading', { level: 1, name: 'Summer' });
+  // No download yet: no panel.
+  expect(screen.queryByRole('region', { name: 'Downloads' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Download album' }));
+  const panel = await screen.findByRole('region', { name: 'Downloads' });
+  expect(await within(panel).findByText('Failed: no connection')).toBeInTheDocument();
+  expect(within(panel).getByRole('heading', { name: 'Downloads ended — failed: 1' })).toBeInTheDocument();
+  await user.click(within(panel).getByRole('button', { name: 'Try downloading Summer.zip again' }));
+  expect(await within(panel).findByText('Downloaded')).toBeInTheDocument();
+  expect(downloadZip).toHaveBeenCalledTimes(2);
+  expect(jest.mocked(downloadZip).mock.calls[1]?.slice(0, 2)).toEqual([files, 'Summer']);
+
+  // A selection of all three is saved as one ZIP of them, in the album's order, followed in the panel too.
+  await user.click(screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }));
+  await user.keyboard('{Control>}a{/Control}');
+  const bar = screen.getByRole('toolbar', { name: 'Selected items' });
+  expect(bar).toHaveTextContent('3 selected');
+  await user.click(within(bar).getByRole('button', { name: 'Download' }));
+  await waitFor(() => expect(downloadZip).toHaveBeenCalledTimes(3));
+  expect(jest.mocked(downloadZip).mock.calls[2]?.[0]).toEqual(files);
 });

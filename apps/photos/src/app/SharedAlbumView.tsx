@@ -1,12 +1,13 @@
 // The album of a public link once it opens (SharedAlbumPage.tsx fetches this module with import(), so that the
 // password form and the failures load without it): the grid, the viewer and the downloads are the library pages'
 // own (components/PhotosView, media/ pointed at the link's routes, download/), downloads offered only when the link
-// allows them. The viewer comes when a photo opens (LazyViewer), the download code when a download is asked for.
+// allows them. The viewer comes when a photo opens (LazyViewer); the download code and the download panel (the
+// signed-in pages' TabDownloads: progress, how each ended and why, Try again) when a download is asked for.
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@ente/shared/components/PageHeader.tsx';
@@ -14,31 +15,50 @@ import { log } from '@ente/shared/log.ts';
 
 import { EmptyState } from '../components/EmptyState.tsx';
 import { PhotosView } from '../components/PhotosView.tsx';
+import { selectedFiles } from '../components/selection/selection-model.ts';
+import { useFailureNotice } from '../components/use-failure-notice.tsx';
 import type { GalleryFile } from '../library/types.ts';
 import type { PublicAlbumInfo } from '../public-album/public-album.ts';
+import { lazyModule } from './lazy-module.ts';
 import { LibraryThumbnail } from './thumbnail.ts';
 import { useViewerMedia } from './use-viewer-media.ts';
 
-const loadDownloads = () => Promise.all([import('../download/download.ts'), import('../download/save.ts')]);
+/** The tab's downloads and their panel, fetched with the first download (or as the person heads for a button). */
+const downloadCode = lazyModule(() =>
+  Promise.all([import('../download/downloads.ts'), import('./TabDownloads.tsx')]).then(
+    ([{ downloads }, { TabDownloads }]) => ({ downloads, TabDownloads }),
+  ),
+);
 
 /** Starts fetching the download code as the person heads for a download button, so the click finds it ready. */
-const prefetchDownloads = () => void loadDownloads().catch(() => undefined);
+const prefetchDownloads = () => void downloadCode.load().catch(() => undefined);
 
 /**
- * Saves the files picked (one original as it is, several as a ZIP named after the album); from a click. The
- * download code is fetched first if it has not been (a local chunk: well within the click's activation, which
- * the file picker needs).
+ * Saving the files picked (one original as it is, several as a ZIP named after the album), followed in the download
+ * panel, which says how each ended and offers Try again; `save` is called from a click. The download code is fetched
+ * first if it has not been (a local chunk: well within the click's activation, which the file picker needs); if it
+ * cannot be, the page says so.
  */
-function save(files: readonly GalleryFile[], albumName: string): void {
-  loadDownloads()
-    .then(async ([{ downloadOriginal, downloadZip }, { DownloadError }]) => {
-      try {
-        await (files.length > 1 || !files[0] ? downloadZip(files, albumName) : downloadOriginal(files[0]));
-      } catch (error) {
-        if (!(error instanceof DownloadError && error.reason === 'cancelled')) throw error;
-      }
-    })
-    .catch((error: unknown) => log.error('Could not download', error));
+function useAlbumDownloads(albumName: string) {
+  const { t } = useTranslation('photos');
+  const [Panel, setPanel] = useState(() => downloadCode.loaded()?.TabDownloads);
+  const failures = useFailureNotice();
+  const save = (files: readonly GalleryFile[]) =>
+    failures.run(
+      () =>
+        downloadCode.load().then(
+          ({ downloads, TabDownloads }) => {
+            setPanel(() => TabDownloads);
+            void downloads.start(files, albumName);
+          },
+          (error: unknown) => {
+            log.error('Could not load the download code', error);
+            throw error;
+          },
+        ),
+      t('public_album.download_failed'),
+    );
+  return { save, panel: Panel && <Panel />, notice: failures.element };
 }
 
 function AlbumFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -62,7 +82,7 @@ export function AlbumView({ info, files }: { info: PublicAlbumInfo; files: reado
   const { t } = useTranslation('photos');
   const name = info.name === '' ? t('public_album.untitled') : info.name;
   const canDownload = info.enableDownload && files.length > 0;
-  const picked = (ids: readonly number[]) => files.filter((file) => ids.includes(file.id));
+  const downloads = useAlbumDownloads(name);
   return (
     <AlbumFrame
       title={name}
@@ -72,7 +92,7 @@ export function AlbumView({ info, files }: { info: PublicAlbumInfo; files: reado
             startIcon={<DownloadIcon />}
             onPointerEnter={prefetchDownloads}
             onFocus={prefetchDownloads}
-            onClick={() => save(files, name)}
+            onClick={() => downloads.save(files)}
           >
             {t('public_album.download_album')}
           </Button>
@@ -88,9 +108,11 @@ export function AlbumView({ info, files }: { info: PublicAlbumInfo; files: reado
           Thumbnail={LibraryThumbnail}
           useViewerMedia={useViewerMedia}
           label={name}
-          actions={canDownload ? { download: (ids) => save(picked(ids), name) } : {}}
+          actions={canDownload ? { download: (ids) => downloads.save(selectedFiles(files, ids)) } : {}}
         />
       )}
+      {downloads.panel}
+      {downloads.notice}
     </AlbumFrame>
   );
 }

@@ -4,8 +4,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 
 import { resetInMemoryState } from '@ente/shared/storage/in-memory.ts';
 
+import type { Album } from '../library/types.ts';
 import type { Library } from '../library/use-library.ts';
-import { useUploads } from './use-uploads.ts';
+import { takesUploads, useUploads } from './use-uploads.ts';
 
 jest.mock('@ente/shared/storage/user.ts', () => ({ savedUserID: () => Promise.resolve(1) }));
 const queueAdd = jest.fn(() => [1]);
@@ -61,4 +62,18 @@ test('logout while the upload waits for its album: nothing is queued into the ol
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(queueAdd).not.toHaveBeenCalled();
   expect(result.current.failed).toBeUndefined();
+});
+
+test('files for an album shared to view only are not uploaded, neither there nor to "uncategorized"', async () => {
+  const specialAlbum = jest.fn(() => Promise.resolve({ id: 5, key: 'k', role: 'OWNER', type: 'uncategorized' }));
+  const { result } = hookWith(specialAlbum);
+  const viewOnly = { id: 9, key: 'k9', role: 'VIEWER', type: 'album', name: 'Trip' } as unknown as Album;
+  expect(takesUploads(viewOnly)).toBe(false);
+  act(() => result.current.upload(onePhoto(), viewOnly));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(specialAlbum).not.toHaveBeenCalled();
+  expect(queueAdd).not.toHaveBeenCalled();
+  expect(result.current.failed).toBeUndefined();
+  // One the person collaborates on takes them.
+  expect(takesUploads({ ...viewOnly, role: 'COLLABORATOR' })).toBe(true);
 });

@@ -168,7 +168,10 @@ export interface LeftUploads {
 export interface Uploads {
   /** The tab's queue once the first upload created it (for the upload panel). */
   queue: UploadQueue | undefined;
-  /** Queues picked or dropped files: loose ones to `into` (else "uncategorized"), folders to albums. */
+  /**
+   * Queues picked or dropped files: loose ones to `into` (else "uncategorized"), folders to albums. An album that
+   * takes no uploads (`takesUploads`) takes nothing: the page refuses such a drop and says why.
+   */
   upload: (picked: PickedFile[], into?: Album) => void;
   /** Set while the page must ask how nested folders become albums. */
   nestedChoice: NestedFoldersChoice | undefined;
@@ -180,6 +183,9 @@ export interface Uploads {
    */
   failed: { dismiss: () => void } | undefined;
 }
+
+/** Whether files can be uploaded into `album`: not into one shared with the person to view only. */
+export const takesUploads = (album: Album): boolean => album.role !== 'VIEWER';
 
 export function useUploads(library: Library | undefined): Uploads {
   const [queue, setQueue] = useState<UploadQueue>();
@@ -241,9 +247,7 @@ export function useUploads(library: Library | undefined): Uploads {
         for (const group of uploadGroups(fresh, mode)) {
           const album = group.albumName
             ? await folderAlbum(library, group.albumName)
-            : into && into.role !== 'VIEWER'
-              ? into
-              : await library.specialAlbum('uncategorized');
+            : (into ?? (await library.specialAlbum('uncategorized')));
           // Logged out while the album was made: the rest is not queued (the queue was cancelled, the key is gone).
           if (!current()) return;
           await queueRecorded(queue, group.inputs, album);
@@ -263,6 +267,10 @@ export function useUploads(library: Library | undefined): Uploads {
   const upload = useCallback(
     (picked: PickedFile[], into?: Album) => {
       if (!library || picked.length === 0) return;
+      if (into && !takesUploads(into)) {
+        log.warn('Files for an album shared to view only were not uploaded');
+        return;
+      }
       const folders = nestedFolderCount(picked);
       if (folders > 0) setNested({ picked, into, folders });
       else start(picked, into, 'tree');

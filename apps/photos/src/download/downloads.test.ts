@@ -101,3 +101,42 @@ test('a failure says why; clear forgets what ended; a reset (logout) cancels and
   expect(calls[2]?.options.signal?.aborted).toBe(true);
   expect(downloads.snapshot()).toEqual([]);
 });
+
+test('retry starts a failed or cancelled download again with the same files and name; a done one stays', async () => {
+  const { calls, downloads } = driven();
+  const failing = downloads.start(files, 'Summer');
+  calls[0]?.fail(new MediaError('network'));
+  await failing;
+  expect(downloads.snapshot().map(({ id, status }) => [id, status])).toEqual([[1, 'failed']]);
+
+  const again = downloads.retry(1);
+  // In its place, a new download of the same files under the same name.
+  expect(calls).toHaveLength(2);
+  expect(downloads.snapshot().map(({ id, name, status, progress }) => [id, name, status, progress.filesTotal])).toEqual(
+    [[2, 'Summer.zip', 'running', 3]],
+  );
+  calls[1]?.end();
+  await again;
+  expect(downloads.snapshot()[0]?.status).toBe('done');
+  await downloads.retry(2);
+  await downloads.retry(99);
+  expect(calls).toHaveLength(2);
+
+  const one = downloads.start([files[0]!], 'ignored');
+  calls[2]?.options.onFile?.(files[0]!);
+  downloads.cancel(3);
+  calls[2]?.fail(new DownloadError('cancelled'));
+  await one;
+  void downloads.retry(3);
+  expect(calls[3]?.kind).toBe('original');
+  expect(downloads.snapshot().map(({ id, name, status }) => [id, name, status])).toEqual([
+    [2, 'Summer.zip', 'done'],
+    [4, 'IMG_1.jpg', 'running'],
+  ]);
+  // Cleared, a failed download is no longer there to try again.
+  calls[3]?.fail(new MediaError('server'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  downloads.clearFinished();
+  await downloads.retry(4);
+  expect(calls).toHaveLength(4);
+});

@@ -1,7 +1,8 @@
 // The tab's downloads as the download panel shows them: each ZIP or original with its progress (files and bytes
 // done of the total, the original being read), whether it is running, done, failed or cancelled, and the files a
 // ZIP had to leave out and why (a ZIP goes on without an original that could not be fetched or opened:
-// docs/decisions.md). A snapshot, replaced on each change, for useSyncExternalStore; cancel aborts the download.
+// docs/decisions.md). A snapshot, replaced on each change, for useSyncExternalStore; cancel aborts the download, and
+// retry starts a failed or cancelled one again.
 // Logout cancels them and forgets them (their titles are the library's plaintext).
 import { streamPlaintextSize } from '@ente/crypto/stream-sizes.ts';
 import { log } from '@ente/shared/log.ts';
@@ -54,6 +55,8 @@ export class Downloads {
   private tasks: readonly DownloadTask[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly controllers = new Map<number, AbortController>();
+  /** What a download that may be tried again saves: until it is done, cleared or tried again. */
+  private readonly sources = new Map<number, { files: readonly DownloadableFile[]; zipName: string }>();
   private lastID = 0;
 
   constructor(private readonly runners: DownloadRunners = { zip: downloadZip, original: downloadOriginal }) {}
@@ -71,6 +74,7 @@ export class Downloads {
   }
 
   private remove(id: number): void {
+    this.sources.delete(id);
     this.tasks = this.tasks.filter((task) => task.id !== id);
     for (const listener of this.listeners) listener();
   }
@@ -85,6 +89,7 @@ export class Downloads {
     const id = ++this.lastID;
     const controller = new AbortController();
     this.controllers.set(id, controller);
+    this.sources.set(id, { files, zipName });
     const single = files.length === 1;
     const bytesTotal = files.reduce((sum, file) => sum + streamPlaintextSize(file.fileSize ?? 0), 0);
     this.tasks = [
@@ -114,7 +119,10 @@ export class Downloads {
     const running = single ? this.runners.original(only, options) : this.runners.zip(files, zipName, options);
     return running
       .then(
-        () => this.update(id, () => ({ status: 'done', current: undefined })),
+        () => {
+          this.sources.delete(id);
+          this.update(id, () => ({ status: 'done', current: undefined }));
+        },
         (error: unknown) => {
           if (error instanceof DownloadError && error.reason === 'cancelled') {
             // Dismissing the file picker, before anything was read, is no download to tell about.
@@ -134,9 +142,22 @@ export class Downloads {
     this.controllers.get(id)?.abort(new DOMException('The download was cancelled.', 'AbortError'));
   }
 
+  /**
+   * Starts a failed or cancelled download again, as a new one in place of it (the same files and name). Call it
+   * from the person's click, as `start`. Resolves once the new one ended.
+   */
+  retry(id: number): Promise<void> {
+    const source = this.sources.get(id);
+    const task = this.tasks.find((each) => each.id === id);
+    if (!source || !task || task.status === 'running' || task.status === 'done') return Promise.resolve();
+    this.remove(id);
+    return this.start(source.files, source.zipName);
+  }
+
   /** Forgets the downloads that ended. */
   clearFinished(): void {
     this.tasks = this.tasks.filter((task) => task.status === 'running');
+    for (const id of this.sources.keys()) if (!this.controllers.has(id)) this.sources.delete(id);
     for (const listener of this.listeners) listener();
   }
 
@@ -144,6 +165,7 @@ export class Downloads {
   reset(): void {
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
+    this.sources.clear();
     this.tasks = [];
     for (const listener of this.listeners) listener();
   }

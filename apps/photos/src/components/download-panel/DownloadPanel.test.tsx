@@ -20,9 +20,12 @@ const task = (id: number, name: string, rest: Partial<DownloadTask>): DownloadTa
 
 function renderPanel(tasks: DownloadTask[]) {
   const onCancel = jest.fn<(id: number) => void>();
+  const onRetry = jest.fn<(id: number) => void>();
   const onClearFinished = jest.fn();
-  renderInShell(<DownloadPanel tasks={tasks} onCancel={onCancel} onClearFinished={onClearFinished} />);
-  return { onCancel, onClearFinished };
+  renderInShell(
+    <DownloadPanel tasks={tasks} onCancel={onCancel} onRetry={onRetry} onClearFinished={onClearFinished} />,
+  );
+  return { onCancel, onRetry, onClearFinished };
 }
 
 test('a running ZIP: files and bytes done of the total, the file being read, a bar, and cancel', async () => {
@@ -42,6 +45,7 @@ test('a running ZIP: files and bytes done of the total, the file being read, a b
     '25',
   );
   expect(within(panel).queryByRole('button', { name: 'Clear finished' })).not.toBeInTheDocument();
+  expect(within(panel).queryByRole('button', { name: /^Try downloading/ })).not.toBeInTheDocument();
   await user.click(within(panel).getByRole('button', { name: 'Cancel the download of Holiday.zip' }));
   expect(onCancel).toHaveBeenCalledWith(7);
 });
@@ -60,8 +64,9 @@ test('how downloads ended: done with the files left out and why, failed and why,
     task(3, 'IMG_1.jpg', { status: 'cancelled' }),
   ]);
   const panel = screen.getByRole('region', { name: 'Downloads' });
-  expect(within(panel).getByRole('heading', { name: 'Downloads finished' })).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Downloads finished');
+  // One failed: the title says so.
+  expect(within(panel).getByRole('heading', { name: 'Downloads ended — failed: 1' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Downloads ended — failed: 1');
   expect(within(panel).getByText('Downloaded')).toBeInTheDocument();
   expect(within(panel).getByText('Left out of the ZIP: 2')).toBeInTheDocument();
   expect(within(panel).getByText('gone.jpg: no longer on the server')).toBeInTheDocument();
@@ -76,4 +81,28 @@ test('how downloads ended: done with the files left out and why, failed and why,
 test('nothing to show without downloads', () => {
   renderPanel([]);
   expect(screen.queryByRole('region', { name: 'Downloads' })).not.toBeInTheDocument();
+});
+
+test('a failed download: the title counts it, the row says why, and Try again (by keyboard) asks for it again', async () => {
+  const user = userEvent.setup();
+  const { onRetry } = renderPanel([
+    task(1, 'IMG_1.jpg', { status: 'done' }),
+    task(2, 'Summer.zip', { status: 'failed', error: 'network' }),
+    task(3, 'IMG_3.jpg', { status: 'cancelled' }),
+  ]);
+  const panel = screen.getByRole('region', { name: 'Downloads' });
+  expect(within(panel).getByRole('heading', { name: 'Downloads ended — failed: 1' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Downloads ended — failed: 1');
+  expect(within(panel).getByText('Failed: no connection')).toBeInTheDocument();
+  // Done: nothing to try again; failed and cancelled: Try again.
+  expect(within(panel).queryByRole('button', { name: 'Try downloading IMG_1.jpg again' })).not.toBeInTheDocument();
+  expect(within(panel).getByRole('button', { name: 'Try downloading IMG_3.jpg again' })).toBeInTheDocument();
+  within(panel).getByRole('button', { name: 'Try downloading Summer.zip again' }).focus();
+  await user.keyboard('{Enter}');
+  expect(onRetry).toHaveBeenCalledWith(2);
+});
+
+test('downloads that all ended well: finished', () => {
+  renderPanel([task(1, 'IMG_1.jpg', { status: 'done' }), task(2, 'IMG_2.jpg', { status: 'cancelled' })]);
+  expect(screen.getByRole('heading', { name: 'Downloads finished' })).toBeInTheDocument();
 });

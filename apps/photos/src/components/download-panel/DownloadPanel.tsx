@@ -1,9 +1,11 @@
 // The download panel, in the page's corner while there are downloads: each ZIP or original with how far it is
 // (files and bytes done of the total, a bar, the original being read), cancel while it runs, and how it ended —
-// downloaded, cancelled, failed and why — with the files a ZIP left out named and why. It shows the tab's
+// downloaded, cancelled, failed and why (the panel's title counts the failed ones), with Try again for a failed or
+// cancelled one — with the files a ZIP left out named and why. It shows the tab's
 // downloads (../../download/downloads.ts, read by the page with useDownloads) and calls back; it downloads
 // nothing itself.
 import CancelIcon from '@mui/icons-material/Close';
+import RetryIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,14 +22,19 @@ import { formatBytes } from '../viewer/viewer-model.ts';
 export interface DownloadPanelProps {
   tasks: readonly DownloadTask[];
   onCancel: (id: number) => void;
+  /** Starts a failed or cancelled download again (from the click: a file picker may open). */
+  onRetry: (id: number) => void;
   onClearFinished: () => void;
 }
 
-export function DownloadPanel({ tasks, onCancel, onClearFinished }: DownloadPanelProps) {
+export function DownloadPanel({ tasks, onCancel, onRetry, onClearFinished }: DownloadPanelProps) {
   const { t } = useTranslation('photos');
   if (tasks.length === 0) return null;
   const running = tasks.filter((task) => task.status === 'running').length;
-  const title = running > 0 ? t('download.title_running', { count: running }) : t('download.title_done');
+  const failed = tasks.filter((task) => task.status === 'failed').length;
+  let title = t('download.title_done');
+  if (running > 0) title = t('download.title_running', { count: running });
+  else if (failed > 0) title = t('download.title_failed', { count: failed });
   return (
     <CornerPanel
       side="left"
@@ -42,13 +49,17 @@ export function DownloadPanel({ tasks, onCancel, onClearFinished }: DownloadPane
         )
       }
       rows={tasks.map((task) => (
-        <DownloadRow key={task.id} task={task} onCancel={onCancel} />
+        <DownloadRow key={task.id} task={task} onCancel={onCancel} onRetry={onRetry} />
       ))}
     />
   );
 }
 
-function DownloadRow({ task, onCancel }: { task: DownloadTask; onCancel: (id: number) => void }) {
+function DownloadRow({
+  task,
+  onCancel,
+  onRetry,
+}: { task: DownloadTask } & Pick<DownloadPanelProps, 'onCancel' | 'onRetry'>) {
   const { t } = useTranslation('photos');
   const locale = currentLocale();
   const { name, status, progress, current, skipped } = task;
@@ -85,6 +96,11 @@ function DownloadRow({ task, onCancel }: { task: DownloadTask; onCancel: (id: nu
         {status === 'running' && (
           <IconButton size="small" aria-label={t('download.cancel', { name })} onClick={() => onCancel(task.id)}>
             <CancelIcon fontSize="small" />
+          </IconButton>
+        )}
+        {(status === 'failed' || status === 'cancelled') && (
+          <IconButton size="small" aria-label={t('download.retry', { name })} onClick={() => onRetry(task.id)}>
+            <RetryIcon fontSize="small" />
           </IconButton>
         )}
       </Box>

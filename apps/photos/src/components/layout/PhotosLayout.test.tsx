@@ -174,3 +174,44 @@ test('without onFiles there is no Upload button, and a file dropped is refused, 
   // The app menu of the shell (theme, language, logout) is there.
   expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
 });
+
+test('a page that refuses files with a reason (an album shared to view only) says it while dragging and after a drop', async () => {
+  const user = userEvent.setup();
+  const reason = '“Trip” is shared with you to view only, so it does not take photos and nothing is uploaded.';
+  renderInShell(<PhotosLayout section="shared" title="Trip" dropRefusal={reason} />);
+  await screen.findByRole('navigation', { name: 'Sections' });
+  expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+  const transfer = { types: ['Files'], dropEffect: 'copy' } as unknown as DataTransfer;
+  jest.useFakeTimers();
+  try {
+    const over = dragEvent('dragover', transfer);
+    act(() => void document.body.dispatchEvent(over));
+    // Refused (the browser shows no copy, nor opens the file), and the reason is shown instead of the upload hint.
+    expect([over.defaultPrevented, transfer.dropEffect]).toEqual([true, 'none']);
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText('Drop photos, videos or folders to upload them')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(300));
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+    const drop = dragEvent('drop', transfer);
+    act(() => void document.body.dispatchEvent(drop));
+    expect(drop.defaultPrevented).toBe(true);
+  } finally {
+    jest.useRealTimers();
+  }
+  // After the drop: an alert with the reason, until closed (by keyboard).
+  expect(screen.getByRole('alert')).toHaveTextContent(reason);
+  within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }).focus();
+  await user.keyboard('{Enter}');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a page that takes files ignores a refusal given with them', async () => {
+  const onFiles = jest.fn<(files: PickedFile[]) => void>();
+  renderInShell(<PhotosLayout section="photos" onFiles={onFiles} dropRefusal="never shown" />);
+  await screen.findByRole('button', { name: 'Upload' });
+  const transfer = { types: ['Files'], dropEffect: 'none' } as unknown as DataTransfer;
+  act(() => void document.body.dispatchEvent(dragEvent('dragover', transfer)));
+  expect(transfer.dropEffect).toBe('copy');
+  expect(screen.queryByText('never shown')).not.toBeInTheDocument();
+  expect(screen.getByText('Drop photos, videos or folders to upload them')).toBeInTheDocument();
+});

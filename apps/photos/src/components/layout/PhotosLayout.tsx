@@ -1,7 +1,8 @@
 // The frame of the photos app's library pages (docs/product.md#app-shell, as PageFrame for the other apps): a
 // top bar with the logo, the Upload button and the app menu (theme, language, the account's settings and
 // logout, from the shell and packages/accounts), the navigation between the sections, and the page's content in
-// <main> under its one h1. With `onFiles`, files and folders dropped anywhere on the page come to it too.
+// <main> under its one h1. With `onFiles`, files and folders dropped anywhere on the page come to it too; with
+// `dropRefusal` instead, a drag over the page shows why the page takes nothing, and a drop says it again.
 // Waits for the photos translations (shows the loading overlay until then).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +33,11 @@ export interface PhotosLayoutProps {
    * is no Upload button and drops are left to the browser (a page that cannot upload, such as the trash).
    */
   onFiles?: (files: PickedFile[]) => void;
+  /**
+   * Without `onFiles`: why this page takes no files (an album shared to view only), shown while files are dragged
+   * over it and after they are dropped (nothing is uploaded).
+   */
+  dropRefusal?: string;
   /** Where each section lives; `sectionHref` unless given. */
   hrefFor?: (section: PhotosSection) => string;
   /** Shown in the top bar before the Upload button (a page's own actions). */
@@ -43,10 +49,15 @@ export function PhotosLayout(props: PhotosLayoutProps) {
   return usePhotosTranslations() ? <TranslatedLayout {...props} /> : <LoadingOverlay />;
 }
 
-function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, actions, children }: PhotosLayoutProps) {
+function TranslatedLayout(props: PhotosLayoutProps) {
+  const { section, title, onFiles, hrefFor = sectionHref, actions, children } = props;
   const { t } = useTranslation('photos');
   const { t: tc } = useTranslation('common');
-  const { dragging, unreadable, dismissUnreadable } = usePageDrop(onFiles);
+  const refusal = onFiles ? undefined : props.dropRefusal;
+  const { dragging, unreadable, dismissUnreadable, refused, dismissRefused } = usePageDrop(
+    onFiles,
+    refusal !== undefined,
+  );
   const loggedIn = useLoggedIn();
   // Read when rendering signed in, which the prerender never is (useLoggedIn says no there).
   const email = loggedIn ? savedUser()?.email : undefined;
@@ -77,17 +88,25 @@ function TranslatedLayout({ section, title, onFiles, hrefFor = sectionHref, acti
         )}
         {children}
       </Box>
-      {dragging && <DropHint text={t('layout.drop_hint')} />}
+      {dragging && <DropHint text={refusal ?? t('layout.drop_hint')} />}
       {unreadable > 0 && (
-        <Alert
-          severity="warning"
-          onClose={dismissUnreadable}
-          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-        >
-          {t('upload_problem.drop_unreadable', { count: unreadable })}
-        </Alert>
+        <DropAlert onClose={dismissUnreadable}>{t('upload_problem.drop_unreadable', { count: unreadable })}</DropAlert>
       )}
+      {refused && refusal !== undefined && <DropAlert onClose={dismissRefused}>{refusal}</DropAlert>}
     </Box>
+  );
+}
+
+/** What became of a drop, at the top of the window until closed. */
+function DropAlert({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <Alert
+      severity="warning"
+      onClose={onClose}
+      sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+    >
+      {children}
+    </Alert>
   );
 }
 

@@ -19,21 +19,29 @@ export interface PageDrop {
   unreadable: number;
   /** The person has read how many were left out. */
   dismissUnreadable: () => void;
+  /** Files were dropped where the page refuses them with a reason (see `refusing`): it says why until dismissed. */
+  refused: boolean;
+  dismissRefused: () => void;
 }
 
 /**
  * While `onFiles` is set, takes drops of files and folders on the document and calls it with their files
  * (folders read recursively; the entries that cannot be read are left out and counted in `unreadable`). Where it
  * is not set (a page without uploads, the trash) a file dragged over the page is refused (`dropEffect` none)
- * rather than left to the browser, which would open the file in the tab and end its running uploads. A drag
- * carrying no file (text, a link) is always left to the browser.
+ * rather than left to the browser, which would open the file in the tab and end its running uploads; with
+ * `refusing` (a page that has a reason to tell: an album shared to view only), `dragging` still shows while files
+ * are over the page and a drop sets `refused`, so that the page says why nothing is uploaded. A drag carrying no
+ * file (text, a link) is always left to the browser.
  */
-export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined): PageDrop {
+export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined, refusing = false): PageDrop {
   const [dragging, setDragging] = useState(false);
   const [unreadable, setUnreadable] = useState(0);
+  const [refused, setRefused] = useState(false);
   const onFilesRef = useRef(onFiles);
+  const refusingRef = useRef(refusing);
   useEffect(() => {
     onFilesRef.current = onFiles;
+    refusingRef.current = refusing;
   });
 
   useEffect(() => {
@@ -45,18 +53,23 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
         // Keeps the browser from opening the file (and leaving the page); allows the drop only where it uploads.
         event.preventDefault();
         clearTimeout(gone);
-        if (!onFilesRef.current) {
-          transfer.dropEffect = 'none';
+        const taking = onFilesRef.current !== undefined;
+        if (!taking) transfer.dropEffect = 'none';
+        if (!taking && !refusingRef.current) {
           setDragging(false);
           return;
         }
         if (event.type === 'dragover') {
-          transfer.dropEffect = 'copy';
+          if (taking) transfer.dropEffect = 'copy';
           setDragging(true);
           gone = setTimeout(() => setDragging(false), dragGoneMs);
           return;
         }
         setDragging(false);
+        if (!taking) {
+          setRefused(true);
+          return;
+        }
         pickedFromDrop(transfer).then(
           ({ files, unreadable: left }) => {
             setUnreadable(left);
@@ -78,5 +91,11 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
     };
   }, []);
 
-  return { dragging, unreadable, dismissUnreadable: () => setUnreadable(0) };
+  return {
+    dragging,
+    unreadable,
+    dismissUnreadable: () => setUnreadable(0),
+    refused,
+    dismissRefused: () => setRefused(false),
+  };
 }

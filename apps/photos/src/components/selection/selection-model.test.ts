@@ -4,6 +4,7 @@ import {
   emptySelection,
   prune,
   selectAll,
+  selectedFiles,
   selectRange,
   setMany,
   someSelected,
@@ -51,4 +52,24 @@ test('prune drops the files that left, and returns the same selection when none 
   expect(prune(selection, new Set(order))).toBe(selection);
   const pruned = prune(selection, new Set([20, 30]));
   expect([ids(pruned), pruned.anchor]).toEqual([[20, 30], undefined]);
+});
+
+test('the files of a select-all of 20,000: every one, in the files’ order, each id read once', () => {
+  const files = Array.from({ length: 20_000 }, (_, i) => ({ id: 20_000 - i, title: `IMG_${i}.jpg` }));
+  const selection = selectAll(files.map((file) => file.id));
+  // The ids as a list whose every read is counted: a lookup in it per file would read it 20,000 times over.
+  let reads = 0;
+  const list = [...selection.ids];
+  const counted = new Proxy(list, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const picked = selectedFiles(files, counted);
+  expect(picked).toHaveLength(20_000);
+  expect(picked.every((file, i) => file === files[i])).toBe(true);
+  expect(reads).toBeLessThanOrEqual(20_000);
+  // Some of them, and an id with no file: those of the files, in the files' order.
+  expect(selectedFiles(files, [5, 19_999, 123_456]).map((file) => file.id)).toEqual([19_999, 5]);
 });

@@ -67,3 +67,12 @@ export function prune(selection: Selection, present: ReadonlySet<number>): Selec
   const anchor = selection.anchor !== undefined && present.has(selection.anchor) ? selection.anchor : undefined;
   return { ids, anchor };
 }
+
+/**
+ * The files of `ids` (a selection's, which may be every file), in the order of `files`; an id with no file is left
+ * out. One pass over each (a lookup in `ids` per file would be quadratic in a select-all of a large album).
+ */
+export function selectedFiles<F extends { id: number }>(files: readonly F[], ids: Iterable<number>): F[] {
+  const wanted = new Set(ids);
+  return files.filter((file) => wanted.has(file.id));
+}
