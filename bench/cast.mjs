@@ -21,24 +21,15 @@
 //   the first slide that were not covered (`blankFrames`, target 0) or in which the layer fading in had no picture
 //   yet (`dimFrames`: it would darken the slide under it; target 0).
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import {
-  blake2b512B64,
-  encryptBlobB64,
-  encryptBoxB64,
-  encryptStreamBytes,
-  fromB64,
-  generateKeyB64,
-  utf8Bytes,
-} from '@ente/crypto';
-import { api, createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
+import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 
+import { addPhoto, createAlbum } from './album-seed.mjs';
 import { median, startLocalStack } from './local-stack.mjs';
 import { positiveOption } from './numbers.mjs';
 
@@ -264,60 +255,10 @@ function ffmpeg(args) {
 
 /** The album, and each photo put to the store and added to it as the photos app's uploader does. */
 async function seedAlbum(account, token, photos) {
-  const albumKey = await generateKeyB64();
-  const sealedKey = await encryptBoxB64(albumKey, account.masterKey);
-  const sealedName = await encryptBoxB64(utf8Bytes(albumName), albumKey);
-  const { collection } = await api('photos', 'POST', '/collections', {
-    token,
-    body: {
-      encryptedKey: sealedKey.encryptedData,
-      keyDecryptionNonce: sealedKey.nonce,
-      encryptedName: sealedName.encryptedData,
-      nameDecryptionNonce: sealedName.nonce,
-      type: 'album',
-    },
-  });
-  const put = async (bytes) => {
-    const contentMD5 = createHash('md5').update(bytes).digest('base64');
-    const target = await api('photos', 'POST', '/files/upload-url', {
-      token,
-      body: { contentLength: bytes.length, contentMD5 },
-    });
-    const answer = await fetch(target.url, { method: 'PUT', body: bytes, headers: { 'Content-MD5': contentMD5 } });
-    if (!answer.ok) throw new Error(`PUT ${target.objectKey}: ${String(answer.status)}`);
-    return target.objectKey;
-  };
+  const album = await createAlbum(account, token, albumName);
   const takenAt = Date.now() * 1000;
   for (const [index, { title, original, thumbnail }] of photos.entries()) {
-    const fileKey = await generateKeyB64();
-    const file = await encryptStreamBytes(new Uint8Array(original), fileKey);
-    const thumb = await encryptBlobB64(new Uint8Array(thumbnail), fileKey);
-    const thumbBytes = fromB64(thumb.encryptedData);
-    const creationTime = takenAt - index * 60_000_000;
-    const metadata = await encryptBlobB64(
-      utf8Bytes(
-        JSON.stringify({
-          title,
-          creationTime,
-          modificationTime: creationTime,
-          fileType: 0,
-          hash: await blake2b512B64(new Uint8Array(original)),
-        }),
-      ),
-      fileKey,
-    );
-    const sealedFileKey = await encryptBoxB64(fileKey, albumKey);
-    await api('photos', 'POST', '/files', {
-      token,
-      body: {
-        collectionID: collection.id,
-        encryptedKey: sealedFileKey.encryptedData,
-        keyDecryptionNonce: sealedFileKey.nonce,
-        file: { objectKey: await put(file.encrypted), decryptionHeader: file.header, size: file.encrypted.length },
-        thumbnail: { objectKey: await put(thumbBytes), decryptionHeader: thumb.header, size: thumbBytes.length },
-        metadata: { encryptedData: metadata.encryptedData, decryptionHeader: metadata.header },
-      },
-    });
+    await addPhoto(token, album, { original, thumbnail, title, creationTime: takenAt - index * 60_000_000 });
   }
 }
 

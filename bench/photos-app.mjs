@@ -36,10 +36,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { crc32 } from 'node:zlib';
 
-import { blake2b512B64, encryptBlobB64, encryptBoxB64, fromB64, generateKeyB64, toB64, utf8Bytes } from '@ente/crypto';
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 import { serverCollections, serverFiles } from '@ente/e2e/photos-api.ts';
 
+import { addPhoto, createAlbum } from './album-seed.mjs';
 import { frameCauses, profileCategories } from './frame-causes.mjs';
 import { median, startLocalStack, trackRequests } from './local-stack.mjs';
 
@@ -518,65 +518,20 @@ function stats(samples) {
 // Seeding over HTTP: what a photos client sends for each file (docs/protocol.md#photos-client-encryption).
 
 async function seedLibrary(account, token, count) {
-  const albumKey = await generateKeyB64();
-  const boxedKey = await encryptBoxB64(albumKey, account.masterKey);
-  const boxedName = await encryptBoxB64(utf8Bytes('Ten thousand'), albumKey);
-  const { collection } = await call('POST', '/collections', token, {
-    encryptedKey: boxedKey.encryptedData,
-    keyDecryptionNonce: boxedKey.nonce,
-    encryptedName: boxedName.encryptedData,
-    nameDecryptionNonce: boxedName.nonce,
-    type: 'album',
-  });
-  // One FINAL secretstream message under the file key: the file, its thumbnail, its metadata.
-  const stream = async (message, key) => {
-    const { encryptedData, header } = await encryptBlobB64(message, key);
-    return { bytes: fromB64(encryptedData), header };
-  };
-
+  const album = await createAlbum(account, token, 'Ten thousand');
   const thumbnails = makeThumbnails(24);
-  const upload = async (bytes) => {
-    const contentMD5 = createHash('md5').update(bytes).digest('base64');
-    const { objectKey, url } = await call('POST', '/files/upload-url', token, {
-      contentLength: bytes.length,
-      contentMD5,
-    });
-    const put = await fetch(url, { method: 'PUT', body: bytes, headers: { 'Content-MD5': contentMD5 } });
-    if (!put.ok) throw new Error(`PUT ${objectKey}: ${put.status} ${await put.text()}`);
-    return objectKey;
-  };
   // Newest first: a few photos a day over the last years, some days busier than others.
   const now = Date.now();
   const dayMs = 86_400_000;
   const addFile = async (index) => {
     const day = Math.floor(index / 9) + (index % 7 === 0 ? 0 : Math.floor(index / 63));
-    const creationTime = (now - day * dayMs - (index % 9) * 3_600_000) * 1000;
     const video = index % 25 === 7;
-    const original = new Uint8Array(randomBytes(64));
-    const fileKey = await generateKeyB64();
-    const keyBox = await encryptBoxB64(fileKey, albumKey);
-    const file = await stream(original, fileKey);
-    const thumbnail = await stream(thumbnails[index % thumbnails.length], fileKey);
-    const metadata = await stream(
-      utf8Bytes(
-        JSON.stringify({
-          title: `IMG_${String(index).padStart(5, '0')}.${video ? 'mp4' : 'jpg'}`,
-          creationTime,
-          modificationTime: creationTime,
-          fileType: video ? 1 : 0,
-          hash: await blake2b512B64(original),
-        }),
-      ),
-      fileKey,
-    );
-    const [fileKeyObject, thumbnailObject] = await Promise.all([upload(file.bytes), upload(thumbnail.bytes)]);
-    await call('POST', '/files', token, {
-      collectionID: collection.id,
-      encryptedKey: keyBox.encryptedData,
-      keyDecryptionNonce: keyBox.nonce,
-      file: { objectKey: fileKeyObject, decryptionHeader: file.header, size: file.bytes.length },
-      thumbnail: { objectKey: thumbnailObject, decryptionHeader: thumbnail.header, size: thumbnail.bytes.length },
-      metadata: { encryptedData: toB64(metadata.bytes), decryptionHeader: metadata.header },
+    await addPhoto(token, album, {
+      original: randomBytes(64),
+      thumbnail: thumbnails[index % thumbnails.length],
+      title: `IMG_${String(index).padStart(5, '0')}.${video ? 'mp4' : 'jpg'}`,
+      creationTime: (now - day * dayMs - (index % 9) * 3_600_000) * 1000,
+      fileType: video ? 1 : 0,
     });
   };
   let next = 0;
