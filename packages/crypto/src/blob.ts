@@ -22,8 +22,14 @@ export async function encryptBlobB64(data: BytesOrB64, key: BytesOrB64): Promise
   return { encryptedData: toB64(encrypted), header: toB64(header) };
 }
 
-/** Opens a one-message Blob; throws `DecryptionError` unless it authenticates and ends with TAG_FINAL. */
-export async function decryptBlobBytes(blob: BlobB64, key: BytesOrB64): Promise<Uint8Array> {
+/**
+ * Opens a one-message Blob; throws `DecryptionError` unless it authenticates and ends with TAG_FINAL. Its fields may
+ * also be bytes (a thumbnail read from the network or a cache), which spares encoding them to b64 and back.
+ */
+export async function decryptBlobBytes(
+  blob: { encryptedData: BytesOrB64; header: BytesOrB64 },
+  key: BytesOrB64,
+): Promise<Uint8Array> {
   const sodium = await sodiumReady();
   let result: { message: Uint8Array; tag: number } | false;
   try {

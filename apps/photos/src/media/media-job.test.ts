@@ -56,8 +56,8 @@ describe('thumbnail', () => {
   }
   const url = 'https://api.test/files/preview/3?token=t';
 
-  test('fetched, opened, and cached encrypted; the next time read from the cache', async () => {
-    const jpeg = randomBytes(5000);
+  test('fetched, opened, and cached encrypted; the next time read from the cache; typed as the JPEG it is', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(5000)]);
     const { key, header, encrypted } = await thumbnailOf(jpeg);
     answers.set(url, body(encrypted));
     const job = createMediaJob();
@@ -68,7 +68,21 @@ describe('thumbnail', () => {
     answers.clear();
     const second = await job.thumbnail({ fileID: 3, url, key, header });
     expect(Buffer.from(await second.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(second.type).toBe('image/jpeg');
     expect(fetched).toEqual([url]);
+  });
+
+  test('a thumbnail whose bytes are no image is typed application/octet-stream, a PNG image/png', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(50)]);
+    for (const [bytes, type] of [
+      [Buffer.from('<html><script>alert(1)</script>'), 'application/octet-stream'],
+      [png, 'image/png'],
+    ] as const) {
+      const { key, header, encrypted } = await thumbnailOf(bytes);
+      answers.set(url, body(encrypted));
+      const blob = await createMediaJob().thumbnail({ fileID: 3, url, key, header, cache: false });
+      expect(blob.type).toBe(type);
+    }
   });
 
   test('a cached entry that does not open (stale, or a decrypted one of another client) is fetched again', async () => {

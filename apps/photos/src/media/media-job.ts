@@ -6,7 +6,6 @@
 // Each from its own module: the root @ente/crypto would bring modules that run code as they load (the recovery key's
 // word list, SRP) into the worker.
 import { decryptBlobBytes } from '@ente/crypto/blob.ts';
-import { toB64 } from '@ente/crypto/encoding.ts';
 import { DecryptionError } from '@ente/crypto/errors.ts';
 import { decryptingStream } from '@ente/crypto/stream.ts';
 import { displayableOriginal } from '@ente/shared/media/heif.ts';
@@ -14,6 +13,7 @@ import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
 import { createAlbumJob } from '../public-album/album-job.ts';
 import { MediaError } from './errors.ts';
+import { mediaTypeOf, SNIFF_BYTES } from './media-type.ts';
 import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
@@ -76,18 +76,28 @@ async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<
   );
 }
 
+/**
+ * The decrypted bytes as a Blob of their image type (media-type.ts; application/octet-stream if they are no image),
+ * made here so that the page only makes its object URL: the page's thread neither reads the bytes back to sniff them
+ * nor copies them into a second, typed Blob.
+ */
+function typedImage(plaintext: Uint8Array): Blob {
+  return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: mediaTypeOf(plaintext.subarray(0, SNIFF_BYTES)) });
+}
+
 export function createMediaJob() {
+  // Opened once per worker (a new worker after logout or a change of routes, media.ts), not per thumbnail.
+  let thumbnailCache: Promise<Cache | undefined> | undefined;
   return {
-    /** The decrypted thumbnail (a JPEG). */
+    /** The decrypted thumbnail as a typed Blob (`typedImage`). The encrypted bytes are opened as they are. */
     async thumbnail({ fileID, url, key, header, cache: useCache = true }: ThumbnailRequest): Promise<Blob> {
-      const cache = useCache ? await openThumbnailCache() : undefined;
+      const cache = useCache ? await (thumbnailCache ??= openThumbnailCache()) : undefined;
       const cacheKey = thumbnailCacheKey(fileID);
       const cached = await cache?.match(cacheKey);
       if (cached) {
         const encrypted = new Uint8Array(await cached.arrayBuffer());
         try {
-          const plaintext = await decryptBlobBytes({ encryptedData: toB64(encrypted), header }, key);
-          return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+          return typedImage(await decryptBlobBytes({ encryptedData: encrypted, header }, key));
         } catch (e) {
           // Stale (the thumbnail was replaced) or not ours: fetch it again.
           if (!(e instanceof DecryptionError)) throw e;
@@ -97,10 +107,10 @@ export function createMediaJob() {
       const response = await fetchObject(url);
       if (!response.body) throw new MediaError('server', 'no body');
       const encrypted = await readAtMost(response.body, THUMBNAIL_MAX_BYTES, tooLarge(THUMBNAIL_MAX_BYTES));
-      const plaintext = await decryptBlobBytes({ encryptedData: toB64(encrypted), header }, key);
+      const plaintext = await decryptBlobBytes({ encryptedData: encrypted, header }, key);
       // Kept only once it opened, so the cache never holds what would fail again.
       await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
-      return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+      return typedImage(plaintext);
     },
 
     original,

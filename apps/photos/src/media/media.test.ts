@@ -4,6 +4,7 @@
 // nothing into the new worker or LRU, and does not end the entry of a newer request for the same thumbnail.
 import { expect, jest, test } from '@jest/globals';
 
+import { answeringWorker } from '../components/testing/media-worker.ts';
 import { keptThumbnailURL, originalURL, resetMedia, setMediaRoutes, startMediaWorker, thumbnailURL } from './media.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
@@ -29,29 +30,6 @@ test('startMediaWorker starts the one media worker ahead of the first thumbnail,
   expect(worker).toHaveBeenCalledWith(expect.any(URL), { type: 'module', name: 'ente-media' });
   resetMedia();
 });
-
-/** A media worker that answers every call with a small JPEG-looking Blob, and records the URLs it was asked for. */
-function answeringWorker() {
-  const asked: string[] = [];
-  const worker = jest.fn((..._args: unknown[]) => {
-    let listener: ((event: { data: unknown }) => void) | undefined;
-    return {
-      addEventListener: (type: string, given: (event: { data: unknown }) => void) => {
-        if (type === 'message') listener = given;
-      },
-      postMessage: ({ id, args }: { id: number; args: { url: string } }) => {
-        asked.push(args.url);
-        const value = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]);
-        queueMicrotask(() => listener?.({ data: { id, ok: true, value } }));
-      },
-      terminate: jest.fn(),
-    };
-  });
-  let made = 0;
-  Object.assign(globalThis, { Worker: worker });
-  Object.assign(URL, { createObjectURL: () => `blob:test/${++made}`, revokeObjectURL: () => undefined });
-  return asked;
-}
 
 /** Routes whose URLs come when the test says, each named after the routes. */
 function heldRoutes(name: string) {

@@ -1,5 +1,6 @@
-// Thumbnails and originals as pages use them: `thumbnailURL(file)` answers an object URL of the decrypted
-// thumbnail (kept in a bounded LRU, the same request in flight shared), `openOriginal(file)` a ReadableStream
+// Thumbnails and originals as pages use them: `thumbnailURL(file, signal)` answers an object URL of the decrypted
+// thumbnail (kept in a bounded LRU, the same request shared, a few at once and the newest first: request-queue.ts),
+// `openOriginal(file)` a ReadableStream
 // of the original decrypted while it downloads, `originalURL(file, videoType)` a typed object URL of it. The fetching
 // and decryption run in one media worker per tab (media-worker.ts); the `thumbs` cache keeps the encrypted
 // bytes only. Logout revokes every URL and ends the worker (the cache itself is a place of storage.ts).
@@ -13,6 +14,7 @@ import type { MediaJob, OriginalRequest } from './media-job.ts';
 import { typedBlob } from './media-type.ts';
 import { ObjectUrlLru } from './object-url-lru.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
+import { requestQueue } from './request-queue.ts';
 
 /** What a thumbnail needs of a library file (GalleryFile has all of it). */
 export interface ThumbnailSource {
@@ -30,13 +32,21 @@ export interface OriginalSource {
   fileSize?: number;
 }
 
-const THUMBNAILS_KEPT = 1000;
+/**
+ * Decrypted thumbnails kept as object URLs (their Blobs live as long as the URL): a few screens of a grid (one holds
+ * up to about 100 cells with its rows off screen), so that scrolling back shows them at once, while the memory they
+ * hold stays bounded (an evicted URL is revoked).
+ */
+const THUMBNAILS_KEPT = 500;
 const ORIGINALS_KEPT = 3;
+/** Thumbnails the worker works on at once: enough to keep its fetches and the decryption busy, few enough to drop. */
+const THUMBNAILS_AT_ONCE = 8;
 
 let connection: WorkerConnection<MediaJob> | undefined;
 const thumbnails = new ObjectUrlLru(THUMBNAILS_KEPT);
 const originals = new ObjectUrlLru(ORIGINALS_KEPT);
 const inFlight = new Map<string, Promise<string>>();
+let thumbnailQueue = requestQueue<string>(THUMBNAILS_AT_ONCE);
 
 function mediaWorker(): WorkerConnection<MediaJob> {
   if (!connection) {
@@ -75,11 +85,32 @@ export interface MediaRoutes {
   cacheThumbnails: boolean;
 }
 
+/** How long the API origin and the token read from storage serve thumbnails before they are read again. */
+const CREDENTIALS_KEPT_MS = 5000;
+let credentials: { at: number; read: Promise<{ origin: string; token: string }> } | undefined;
+
+/**
+ * The API origin and the token: two IndexedDB reads on the page's thread, so read once for the many thumbnails of a
+ * scroll, not once each (a reset forgets them; a failed read is not kept).
+ */
+function signedInCredentials(): Promise<{ origin: string; token: string }> {
+  const now = Date.now();
+  if (!credentials || now - credentials.at > CREDENTIALS_KEPT_MS) {
+    const read = Promise.all([apiOrigin(), ensureAuthToken()]).then(([origin, token]) => ({ origin, token }));
+    credentials = { at: now, read };
+    read.catch(() => {
+      if (credentials?.read === read) credentials = undefined;
+    });
+  }
+  return credentials.read;
+}
+
 /** The object routes of the signed-in user, with the token in the query so that the 307 carries no header. */
 const signedInRoutes: MediaRoutes = {
   async objectURL(kind, fileID) {
-    const url = new URL(`${(await apiOrigin()).replace(/\/+$/, '')}/files/${kind}/${fileID}`);
-    url.searchParams.set('token', await ensureAuthToken());
+    const { origin, token } = await signedInCredentials();
+    const url = new URL(`${origin.replace(/\/+$/, '')}/files/${kind}/${fileID}`);
+    url.searchParams.set('token', token);
     return url.toString();
   },
   cacheThumbnails: true,
@@ -127,23 +158,31 @@ export function keptThumbnailURL(file: ThumbnailSource): string | undefined {
   return thumbnails.get(thumbnailKey(file));
 }
 
-/** An object URL of the file's decrypted thumbnail. Rejects with MediaError or DecryptionError. */
-export function thumbnailURL(file: ThumbnailSource): Promise<string> {
+/**
+ * An object URL of the file's decrypted thumbnail. Rejects with MediaError or DecryptionError, or with an AbortError
+ * once `signal` aborts (a cell that unmounted: a request not started yet is then dropped, see request-queue.ts).
+ */
+export function thumbnailURL(file: ThumbnailSource, signal?: AbortSignal): Promise<string> {
   const key = thumbnailKey(file);
   const kept = thumbnails.get(key);
   if (kept) return Promise.resolve(kept);
-  return once(`thumbnail:${key}`, async (from) => {
-    const { cacheThumbnails } = routes;
-    const url = await objectURL('preview', file.id);
-    stillCurrent(from);
-    const request = { fileID: file.id, url, key: file.key, header: file.thumbnailHeader, cache: cacheThumbnails };
-    const blob = await mediaWorker().call('thumbnail', request);
-    const typed = await typedBlob(blob);
-    stillCurrent(from);
-    const objectUrl = URL.createObjectURL(typed);
-    thumbnails.set(key, objectUrl);
-    return objectUrl;
-  });
+  const from = generation;
+  return thumbnailQueue.get(
+    key,
+    async () => {
+      const { cacheThumbnails } = routes;
+      const url = await objectURL('preview', file.id);
+      stillCurrent(from);
+      const request = { fileID: file.id, url, key: file.key, header: file.thumbnailHeader, cache: cacheThumbnails };
+      // Typed by the worker (media-job.ts): the page only makes the URL.
+      const blob = await mediaWorker().call('thumbnail', request);
+      stillCurrent(from);
+      const objectUrl = URL.createObjectURL(blob);
+      thumbnails.set(key, objectUrl);
+      return objectUrl;
+    },
+    signal,
+  );
 }
 
 async function originalRequest(file: OriginalSource): Promise<OriginalRequest> {
@@ -191,9 +230,12 @@ export function originalURL(file: OriginalSource, videoType?: string): Promise<s
 /** Revokes every object URL and ends the media worker (logout). */
 export function resetMedia(): void {
   generation++;
+  credentials = undefined;
   thumbnails.clear();
   originals.clear();
   inFlight.clear();
+  thumbnailQueue.clear(new Error('media reset'));
+  thumbnailQueue = requestQueue<string>(THUMBNAILS_AT_ONCE);
   connection?.terminate(new Error('media reset'));
   connection = undefined;
 }

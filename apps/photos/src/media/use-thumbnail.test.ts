@@ -1,5 +1,6 @@
 // useThumbnail (use-thumbnail.ts) with media.ts mocked: the URL once it arrives, at once when kept, `failed`
-// on an error, and an answer for a file the cell no longer shows is ignored.
+// on an error, and an answer for a file the cell no longer shows is ignored; a cell that unmounts or shows another
+// file lets go of its request (its signal aborts).
 import { act, renderHook, waitFor } from '@testing-library/react';
 
 import { keptThumbnailURL, thumbnailURL } from './media.ts';
@@ -21,7 +22,21 @@ test('nothing, then the URL once decrypted', async () => {
   const { result } = renderHook(() => useThumbnail(file(1)));
   expect(result.current).toEqual({});
   await waitFor(() => expect(result.current).toEqual({ url: 'blob:1' }));
-  expect(load).toHaveBeenCalledWith(file(1));
+  expect(load).toHaveBeenCalledWith(file(1), expect.any(AbortSignal));
+});
+
+test('unmounting, or another file in the same cell, aborts the request no longer wanted', () => {
+  load.mockImplementation(() => new Promise(() => undefined));
+  const { rerender, unmount } = renderHook(({ id }) => useThumbnail(file(id)), { initialProps: { id: 1 } });
+  const first = load.mock.calls[0]?.[1];
+  expect(first?.aborted).toBe(false);
+  rerender({ id: 2 });
+  expect(first?.aborted).toBe(true);
+  const second = load.mock.calls[1]?.[1];
+  expect(load.mock.calls[1]?.[0]).toEqual(file(2));
+  expect(second?.aborted).toBe(false);
+  unmount();
+  expect(second?.aborted).toBe(true);
 });
 
 test('a kept URL at once, without loading', () => {

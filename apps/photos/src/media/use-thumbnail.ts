@@ -1,7 +1,9 @@
 // The grid's thumbnail loader hook (components/gallery/Thumbnail.tsx `thumbnailFromHook`): the object URL of a
 // file's decrypted thumbnail once media.ts has it, at once when it is already kept; `failed` when it could not
-// be fetched or opened (the cell keeps its placeholder). A cell that unmounts first ignores the answer.
-import { useEffect, useState } from 'react';
+// be fetched or opened (the cell keeps its placeholder). A cell that unmounts (or shows another file) first lets go of
+// its request: one not yet started is dropped (request-queue.ts), so a fast scroll leaves no queue of rows gone by.
+// An answer is shown in a transition: a scroll's own renders (rows coming into view) go before the images'.
+import { startTransition, useEffect, useState } from 'react';
 
 import { keptThumbnailURL, thumbnailURL, type ThumbnailSource } from './media.ts';
 
@@ -18,14 +20,15 @@ export function useThumbnail(file: ThumbnailSource): ThumbnailState {
 
   useEffect(() => {
     if (kept) return;
-    let live = true;
-    thumbnailURL({ id, key, thumbnailHeader }).then(
-      (url) => live && setLoaded({ identity, state: { url } }),
-      () => live && setLoaded({ identity, state: { failed: true } }),
-    );
-    return () => {
-      live = false;
+    const wanted = new AbortController();
+    const show = (state: ThumbnailState) => {
+      if (!wanted.signal.aborted) startTransition(() => setLoaded({ identity, state }));
     };
+    thumbnailURL({ id, key, thumbnailHeader }, wanted.signal).then(
+      (url) => show({ url }),
+      () => show({ failed: true }),
+    );
+    return () => wanted.abort();
   }, [id, key, thumbnailHeader, identity, kept]);
 
   if (kept) return { url: kept };

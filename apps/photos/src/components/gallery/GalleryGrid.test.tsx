@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
@@ -123,4 +123,88 @@ test('the column count follows the width: a phone gets rows of 3', async () => {
   } finally {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   }
+});
+
+describe('the scroll margin follows what is above the grid', () => {
+  // jsdom lays nothing out: the grid starts `above` px down the page, and the test fires the ResizeObserver.
+  let above = 100;
+  const observers: { fire: () => void; targets: Set<Element> }[] = [];
+  class TestResizeObserver {
+    private readonly targets = new Set<Element>();
+    constructor(callback: ResizeObserverCallback) {
+      observers.push({ fire: () => callback([], this), targets: this.targets });
+    }
+    observe(target: Element) {
+      this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+  }
+  const resized = (element: Element) =>
+    act(() => observers.filter(({ targets }) => targets.has(element)).forEach(({ fire }) => fire()));
+
+  beforeEach(() => {
+    above = 100;
+    observers.length = 0;
+    Object.assign(globalThis, { ResizeObserver: TestResizeObserver });
+    // Over jsdom's own (Element.prototype's), taken away after.
+    Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+      configurable: true,
+      value: function (this: HTMLElement) {
+        const top = this.getAttribute('role') === 'grid' ? above - window.scrollY : 0;
+        return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) };
+      },
+    });
+  });
+  afterEach(() => {
+    delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    Reflect.deleteProperty(HTMLElement.prototype, 'getBoundingClientRect');
+  });
+
+  const files = manyFiles(10_000, new Date(2025, 5, 10, 12));
+  /** The page as the layout makes it: a header, then the main element holding the grid. */
+  const page = () => (
+    <div>
+      <header data-testid="header" />
+      <main>
+        <GalleryGrid files={files} onOpen={jest.fn()} now={now} />
+      </main>
+    </div>
+  );
+  const scrolledTo = (y: number) =>
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+    });
+  // The last row rendered (the first is always the focused file's, kept for the keyboard).
+  const lastRow = async () => {
+    const grid = await screen.findByRole('grid');
+    return Number(within(grid).getAllByRole('row').at(-1)?.getAttribute('aria-rowindex'));
+  };
+
+  test('the header grows by 200 px: the rows rendered are those of a grid that started 200 px lower', async () => {
+    // The grid as it is first drawn 300 px down, scrolled to 4,000 px: the rows to expect.
+    above = 300;
+    const { unmount } = renderInShell(page());
+    scrolledTo(4000);
+    const expected = await lastRow();
+    unmount();
+
+    // Drawn 100 px down, scrolled there, then the header grows (a banner, its buttons wrapping): 200 px lower.
+    above = 100;
+    observers.length = 0;
+    renderInShell(page());
+    scrolledTo(4000);
+    const before = await lastRow();
+    expect(before).toBeGreaterThan(expected);
+    above = 300;
+    resized(screen.getByTestId('header'));
+    scrolledTo(4001);
+    await waitFor(async () => expect(await lastRow()).toBe(expected));
+  });
 });

@@ -36,7 +36,7 @@ import { allSelected, someSelected, type Selection } from '../selection/selectio
 import { useGridSelection } from '../selection/use-grid-selection.ts';
 import { dayLabel } from './day-label.ts';
 import { columnsFor, daysOf, gridModel, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
-import { CellsRow, cellStyles, DayHeader, gap, headerHeight } from './GridRows.tsx';
+import { CellsRow, cellStyles, DayHeader, gap, headerHeight, type RowLabels } from './GridRows.tsx';
 import { PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
 
 export interface GalleryGridProps {
@@ -102,6 +102,9 @@ export function GalleryGrid(props: GalleryGridProps) {
     scrollMargin,
     getItemKey,
     rangeExtractor,
+    // The rows a scroll brings into view render in React's own task, not inside the scroll event (the default): the
+    // frame that scrolled is drawn first, and the overscan rows cover the few pixels it moved meanwhile.
+    useFlushSync: false,
   });
   // Every row's height is known from the width: a new cell size places every row again (no measuring).
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, cellSize]);
@@ -142,6 +145,16 @@ export function GalleryGrid(props: GalleryGridProps) {
 
   const clock = useClock(now);
   const locale = currentLocale();
+  const labels = useMemo<RowLabels>(
+    () => ({
+      untitled: t('grid.untitled'),
+      select: (title) => t('selection.select', { title }),
+      selectDay: (day) => t('selection.select_day', { day }),
+      video: t('grid.video'),
+      livePhoto: t('grid.live_photo'),
+    }),
+    [t],
+  );
   const selecting = selected !== undefined && selected.size > 0;
   return (
     <Box
@@ -170,6 +183,7 @@ export function GalleryGrid(props: GalleryGridProps) {
             day={row.day}
             rowIndex={item.index}
             label={labelOf(row.day, clock, locale, t)}
+            labels={labels}
             checked={selects ? dayChecked(selection, row.day) : undefined}
             handlers={handlers}
             top={top}
@@ -186,6 +200,7 @@ export function GalleryGrid(props: GalleryGridProps) {
             selecting={selecting}
             Thumbnail={Thumbnail}
             handlers={handlers}
+            labels={labels}
             top={top}
             height={item.size}
           />
@@ -249,7 +264,12 @@ function useClock(fixed: number | undefined): number {
   return fixed ?? clock;
 }
 
-/** Where the element starts in the page (px below the document's top): the virtualizer's scroll margin. */
+/**
+ * Where the element starts in the page (px below the document's top): the virtualizer's scroll margin, which places
+ * its rows and scrolls to one. Read again whenever something before the grid changes height (the page's header as its
+ * buttons wrap, a heading, a banner or bar that appears): every element before it and before each element holding it
+ * is observed, and the holders themselves (an element added before the grid changes its holder's height).
+ */
 function usePageTop(ref: RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
   useLayoutEffect(() => {
@@ -257,11 +277,15 @@ function usePageTop(ref: RefObject<HTMLElement | null>): number {
     if (!element) return;
     const read = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
     read();
-    // What sits above the grid (a heading, a banner) changes the height of the element holding both.
-    const holder = element.parentElement;
-    const observer = holder && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(read) : undefined;
-    if (holder) observer?.observe(holder);
-    return () => observer?.disconnect();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+      if (node !== element) observer.observe(node);
+      for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+        observer.observe(before);
+      }
+    }
+    return () => observer.disconnect();
   }, [ref]);
   return top;
 }

@@ -1,14 +1,14 @@
 // The rows of the gallery grid (GalleryGrid.tsx): a day's header (its heading, and a checkbox that selects the
 // whole day while the grid selects) and a row of cells (a button per file, with its checkbox). Memoized: a
 // scroll renders only the rows that come into view, a selection change only the rows it touches. Plain elements
-// styled by class names from the grid's element (see [Note: Plain cells]).
+// styled by class names from the grid's element (see [Note: Plain cells]), their words from the grid (`RowLabels`:
+// no translation hook mounts with each row).
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import BlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import IndeterminateIcon from '@mui/icons-material/IndeterminateCheckBox';
 import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { memo, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
 import type { GridSelectionHandlers } from '../selection/use-grid-selection.ts';
@@ -31,20 +31,35 @@ export interface RowPlace {
 
 const placed = ({ top, height }: RowPlace) => ({ height, transform: `translateY(${top}px)` });
 
-const rowSx = { position: 'absolute', top: 0, left: 0, width: '100%' } as const;
+// Each row's width and height are its own (the grid's width, its place's height), so its layout and paint are
+// contained: a row coming into view is laid out and painted alone, not with the rows around it.
+const rowSx = { position: 'absolute', top: 0, left: 0, width: '100%', contain: 'strict' } as const;
+
+/** The words of the rows, made once by the grid for its language (the same object while it stays). */
+export interface RowLabels {
+  /** A cell's name when the file has no title. */
+  untitled: string;
+  /** A cell's checkbox name. */
+  select(title: string): string;
+  /** A day's checkbox name. */
+  selectDay(day: string): string;
+  /** The badges of videos and live photos (FileTypeBadge). */
+  video: string;
+  livePhoto: string;
+}
 
 export interface DayHeaderProps extends RowPlace {
   day: Day;
   rowIndex: number;
   label: string;
+  labels: RowLabels;
   /** Undefined while the grid does not select; else whether all, some or none of the day is selected. */
   checked: 'all' | 'some' | 'none' | undefined;
   handlers: GridSelectionHandlers;
 }
 
 export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
-  const { day, rowIndex, label, checked, handlers } = props;
-  const { t } = useTranslation('photos');
+  const { day, rowIndex, label, labels, checked, handlers } = props;
   return (
     <div role="row" aria-rowindex={rowIndex + 1} data-day={day.key} className="gallery-day" style={placed(props)}>
       <div role="gridcell" className="gallery-day-cell">
@@ -58,7 +73,7 @@ export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
               ref={(input) => {
                 if (input) input.indeterminate = checked === 'some';
               }}
-              aria-label={t('selection.select_day', { day: label })}
+              aria-label={labels.selectDay(label)}
               onChange={() => handlers.toggleDay(day.files)}
             />
             {checked === 'all' ? (
@@ -87,6 +102,7 @@ export interface CellsRowProps extends RowPlace {
   selecting: boolean;
   Thumbnail: ComponentType<ThumbnailProps>;
   handlers: GridSelectionHandlers;
+  labels: RowLabels;
 }
 
 // [Note: Plain cells]
@@ -124,6 +140,15 @@ export const cellStyles = {
     '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
   },
   '& .gallery-cell-button.selected': { transform: 'scale(0.88)' },
+  '& .gallery-badge': {
+    position: 'absolute',
+    top: 6,
+    right: 6,
+    display: 'flex',
+    color: 'common.white',
+    filter: 'drop-shadow(0 0 2px rgba(0, 0, 0, 0.8))',
+    pointerEvents: 'none',
+  },
   // The day's checkbox, as MUI's small Checkbox looks (its focus and hover rings are the native input's outline).
   '& .day-check': {
     position: 'relative',
@@ -156,12 +181,11 @@ export const cellStyles = {
 } as const;
 
 export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
-  const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers } = props;
-  const { t } = useTranslation('photos');
+  const { row, rowIndex, cellSize, activeColumn, selected, selecting, Thumbnail, handlers, labels } = props;
   return (
     <div role="row" aria-rowindex={rowIndex + 1} className="gallery-row" style={placed(props)}>
       {row.files.map((file, column) => {
-        const title = file.metadata.title || t('grid.untitled');
+        const title = file.metadata.title || labels.untitled;
         return (
           <Cell
             key={file.id}
@@ -174,7 +198,8 @@ export const CellsRow = memo(function CellsRow(props: CellsRowProps) {
             selecting={selecting}
             Thumbnail={Thumbnail}
             handlers={handlers}
-            selectLabel={t('selection.select', { title })}
+            selectLabel={labels.select(title)}
+            badge={badgeOf(file.metadata.fileType, labels)}
           />
         );
       })}
@@ -194,10 +219,12 @@ interface CellProps {
   handlers: GridSelectionHandlers;
   /** The checkbox's name. */
   selectLabel: string;
+  /** The badge's words for a video or a live photo, else undefined (no badge). */
+  badge: string | undefined;
 }
 
 const Cell = memo(function Cell(props: CellProps) {
-  const { file, title, column, size, active, selected, selecting, Thumbnail, handlers, selectLabel } = props;
+  const { file, title, column, size, active, selected, selecting, Thumbnail, handlers, selectLabel, badge } = props;
   return (
     <div
       role="gridcell"
@@ -220,7 +247,7 @@ const Cell = memo(function Cell(props: CellProps) {
         onContextMenu={handlers.contextMenu}
       >
         <Thumbnail file={file} alt={title} />
-        {badged(file.metadata.fileType) && <FileTypeBadge fileType={file.metadata.fileType} />}
+        {badge !== undefined && <FileTypeBadge fileType={file.metadata.fileType} label={badge} />}
       </button>
       {selected !== undefined && (
         <span
@@ -241,5 +268,6 @@ const Cell = memo(function Cell(props: CellProps) {
   );
 });
 
-/** Whether a file's cell has a badge (FileTypeBadge): only those mount it (and its translation hook). */
-const badged = (fileType: FileType) => fileType === FileType.video || fileType === FileType.livePhoto;
+/** The words of a file's badge (FileTypeBadge), for a video or a live photo; undefined for others (no badge). */
+const badgeOf = (fileType: FileType, labels: RowLabels) =>
+  fileType === FileType.video ? labels.video : fileType === FileType.livePhoto ? labels.livePhoto : undefined;

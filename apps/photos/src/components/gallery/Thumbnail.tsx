@@ -3,11 +3,9 @@
 import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import LiveIcon from '@mui/icons-material/MotionPhotosAutoOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
 
@@ -64,28 +62,17 @@ export function PlaceholderThumbnail({ alt }: ThumbnailProps) {
   return <ThumbnailPlaceholder alt={alt} />;
 }
 
-/** "Video" or "Live photo" over a cell's corner, read after the title. */
-export function FileTypeBadge({ fileType }: { fileType: FileType }) {
-  const { t } = useTranslation('photos');
+/**
+ * "Video" or "Live photo" (`label`, the grid's translation) over a cell's corner, read after the title. Plain elements
+ * under the grid's class `gallery-badge` (see [Note: Plain cells] in GridRows.tsx).
+ */
+export function FileTypeBadge({ fileType, label }: { fileType: FileType; label: string }) {
   if (fileType !== FileType.video && fileType !== FileType.livePhoto) return null;
   const Icon = fileType === FileType.video ? PlayIcon : LiveIcon;
   return (
-    <Box
-      component="span"
-      sx={{
-        position: 'absolute',
-        top: 6,
-        right: 6,
-        display: 'flex',
-        color: 'common.white',
-        filter: 'drop-shadow(0 0 2px rgba(0, 0, 0, 0.8))',
-        pointerEvents: 'none',
-      }}
-    >
+    <span className="gallery-badge">
       <Icon fontSize="small" aria-hidden />
-      <Box component="span" sx={visuallyHidden}>
-        {t(fileType === FileType.video ? 'grid.video' : 'grid.live_photo')}
-      </Box>
-    </Box>
+      <span style={visuallyHidden}>{label}</span>
+    </span>
   );
 }
