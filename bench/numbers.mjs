@@ -1,4 +1,8 @@
-// Small helpers the benchmarks share for their command lines and figures.
+// Small helpers the benchmarks share for their command lines, figures and reports.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The option `name` of parseArgs' `values` as a positive integer, or a throw naming it. */
 export function positiveOption(values, name) {
@@ -10,4 +14,14 @@ export function positiveOption(values, name) {
 /** A figure rounded to two decimals. */
 export function round(value) {
   return Math.round(value * 100) / 100;
+}
+
+/** The load average at the end goes into `report.machine`; the report is printed and written to bench/results/<name>.json. */
+export function saveReport(name, report) {
+  report.machine.loadAverage1mAtEnd = os.loadavg()[0];
+  const json = JSON.stringify(report, null, 2);
+  console.log(json);
+  const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(path.join(results, `${name}.json`), json);
 }

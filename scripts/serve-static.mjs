@@ -149,7 +149,20 @@ export const contentTypes = {
   '.wasm': 'application/wasm',
 };
 
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.xml', '.svg', '.webmanifest']);
+// WebAssembly too: libheif.wasm (the HEIC decoder) is 1.4 MB, 0.47 MB gzipped.
+const compressible = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.txt',
+  '.xml',
+  '.svg',
+  '.webmanifest',
+  '.wasm',
+]);
 
 async function handle(root, headers, request, response) {
   if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -11,6 +11,9 @@ import { gunzipSync } from 'node:zlib';
 import { contentSecurityPolicy, serveStatic } from './serve-static.mjs';
 import { objectStoreOrigin } from './start.mjs';
 
+/** The header of an empty WebAssembly module, then padding. */
+const wasmBytes = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4096)]);
+
 describe('serve-static', () => {
   let sandbox;
   let server;
@@ -19,6 +22,7 @@ describe('serve-static', () => {
     sandbox = await mkdtemp(path.join(tmpdir(), 'serve-static-test-'));
     const out = path.join(sandbox, 'out');
     await mkdir(path.join(out, '_next/static/chunks'), { recursive: true });
+    await mkdir(path.join(out, '_next/static/media'), { recursive: true });
     await mkdir(path.join(out, 'two-factor'), { recursive: true });
     await mkdir(path.join(out, 'guide'), { recursive: true });
     await writeFile(path.join(out, 'index.html'), '<p>index page</p>');
@@ -27,6 +31,7 @@ describe('serve-static', () => {
     await writeFile(path.join(out, 'guide/index.html'), '<p>guide index</p>');
     await writeFile(path.join(out, '404.html'), '<p>not found page</p>');
     await writeFile(path.join(out, '_next/static/chunks/main.js'), 'console.log("main chunk");'.repeat(50));
+    await writeFile(path.join(out, '_next/static/media/decoder.0a1b2c3d.wasm'), wasmBytes);
     await writeFile(path.join(out, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(sandbox, 'secret.txt'), 'TOP SECRET');
     await symlink(path.join(sandbox, 'secret.txt'), path.join(out, 'leak.txt'));
@@ -114,6 +119,15 @@ describe('serve-static', () => {
     const response = await get(server.port, '/_next/static/chunks/main.js', { 'accept-encoding': 'gzip, br' });
     assert.equal(response.headers['content-encoding'], 'gzip');
     assert.equal(gunzipSync(response.raw).toString(), 'console.log("main chunk");'.repeat(50));
+  });
+
+  test('sends WebAssembly as application/wasm (for streaming compilation), cached as immutable and gzipped', async () => {
+    const response = await get(server.port, '/_next/static/media/decoder.0a1b2c3d.wasm', { 'accept-encoding': 'gzip' });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers['content-type'], 'application/wasm');
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(response.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(response.raw), wasmBytes);
   });
 
   test('answers a matching ETag with 304', async () => {
