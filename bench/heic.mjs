@@ -186,7 +186,8 @@ async function bundleWorker() {
       {
         name: 'heic-bench',
         setup(build) {
-          // The apps' alias (config/next.config.mjs) of the JavaScript build heic-to ships, when heif.ts uses it.
+          // An earlier heif.ts (--converter) imports heic-to's JavaScript build of libheif by this name, an alias
+          // the apps' Next configuration used to set.
           if (heicTo) build.onResolve({ filter: /^heic-to\/libheif$/ }, () => ({ path: heicTo }));
           build.onResolve({ filter: /^(fs|path|crypto|url|module|worker_threads)$/ }, () => ({
             path: 'node-builtin',

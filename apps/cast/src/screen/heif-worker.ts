@@ -1,5 +1,5 @@
 // The cast screen's HEIC converter: a worker started (by heif-convert.ts) the first time a slide is HEIF; a picture
-// the browser decodes (Safari) is handed back as it is, else libheif, from heic-to, loads here on the first one and
+// the browser decodes (Safari) is handed back as it is, else libheif (WebAssembly) loads here on the first one and
 // decodes it to a JPEG, so neither its code nor its work is ever on the page's thread. Nothing is logged.
 import { displayableOriginal } from '@ente/shared/media/heif.ts';
 
