@@ -23,9 +23,9 @@ module.exports = function jestConfig(rootDir, options = {}) {
         },
       ],
     },
-    // msw 2 pulls ESM-only dependencies that must be compiled to CommonJS for jest.
+    // msw 2 pulls ESM-only dependencies that must be compiled to CommonJS for jest, and @noble/ciphers 2 is ESM only.
     transformIgnorePatterns: [
-      '/node_modules/(?!(msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|@bundled-es-modules)/)',
+      '/node_modules/(?!(@noble/ciphers|msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|@bundled-es-modules)/)',
     ],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'jest-style-stub.cjs') },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

@@ -1,8 +1,11 @@
 // Key derivation (docs/protocol.md#password-kdf, #login-subkey): Argon2id from a password, the "sensitive" strategy with its
 // memory fallback, the interactive parameters, and libsodium's subkey KDF for the SRP login subkey.
 import { bytesOf, toB64, utf8Bytes, type BytesOrB64 } from './encoding.ts';
-import { InsufficientMemoryError, KdfParamsError } from './errors.ts';
+import { InsufficientMemoryError } from './errors.ts';
+import { SALT_BYTES, SENSITIVE_KDF_STRENGTH } from './kdf-bounds.ts';
 import { sodiumReady } from './sodium.ts';
+
+export { checkKdfParams, KDF_BOUNDS, SALT_BYTES, SENSITIVE_KDF_STRENGTH } from './kdf-bounds.ts';
 
 /** The Argon2id parameters that travel with a derived key (key attributes' kekSalt/opsLimit/memLimit). */
 export type KdfParams = {
@@ -15,14 +18,11 @@ export type DerivedKeyB64 = KdfParams & {
   key: string; // b64, 32 bytes
 };
 
-/** ops × mem of every accepted "sensitive" derivation: 4 × 1 GiB (docs/protocol.md#password-kdf). */
-export const SENSITIVE_KDF_STRENGTH = 4 * 1024 * 1024 * 1024;
 /** The lowest memory the web client and the server accept for a sensitive derivation: 128 MiB. */
 export const MIN_SENSITIVE_MEM_LIMIT = 128 * 1024 * 1024;
 export const INTERACTIVE_OPS_LIMIT = 2;
 export const INTERACTIVE_MEM_LIMIT = 64 * 1024 * 1024;
 const MODERATE_MEM_LIMIT = 256 * 1024 * 1024;
-export const SALT_BYTES = 16;
 
 /** Argon2id v1.3, parallelism 1, 32-byte output; the password is taken as UTF-8. */
 export async function deriveKeyBytes(
@@ -109,44 +109,6 @@ export async function deriveInteractiveKeyB64(password: string, onRun?: Argon2Ru
   const salt = toB64(sodium.randombytes_buf(SALT_BYTES));
   const key = await deriveKeyObservedB64(password, salt, INTERACTIVE_OPS_LIMIT, INTERACTIVE_MEM_LIMIT, onRun);
   return { key, salt, opsLimit: INTERACTIVE_OPS_LIMIT, memLimit: INTERACTIVE_MEM_LIMIT };
-}
-
-/**
- * The bounds a client accepts for stored Argon2id parameters before running them
- * (docs/protocol.md#password-kdf): ops 1..64, memory 8 KiB..1 GiB in whole KiB, ops × memory at most
- * the 4 GiB of every sensitive derivation, and a 16-byte salt.
- */
-export const KDF_BOUNDS = {
-  minOpsLimit: 1,
-  maxOpsLimit: 64,
-  minMemLimit: 8 * 1024,
-  maxMemLimit: 1024 * 1024 * 1024,
-  maxStrength: SENSITIVE_KDF_STRENGTH,
-} as const;
-
-/** Throws `KdfParamsError` unless the parameters lie within `KDF_BOUNDS`. */
-export function checkKdfParams({ salt, opsLimit, memLimit }: { salt: BytesOrB64; opsLimit: number; memLimit: number }) {
-  if (!Number.isSafeInteger(opsLimit) || opsLimit < KDF_BOUNDS.minOpsLimit || opsLimit > KDF_BOUNDS.maxOpsLimit) {
-    throw new KdfParamsError('opsLimit', `opsLimit ${String(opsLimit)} is outside 1..64`);
-  }
-  if (
-    !Number.isSafeInteger(memLimit) ||
-    memLimit < KDF_BOUNDS.minMemLimit ||
-    memLimit > KDF_BOUNDS.maxMemLimit ||
-    memLimit % 1024 !== 0
-  ) {
-    throw new KdfParamsError('memLimit', `memLimit ${String(memLimit)} is outside 8 KiB..1 GiB or not whole KiB`);
-  }
-  if (opsLimit * memLimit > KDF_BOUNDS.maxStrength) {
-    throw new KdfParamsError('opsLimit', `opsLimit × memLimit exceeds ${String(KDF_BOUNDS.maxStrength)}`);
-  }
-  let saltLength: number;
-  try {
-    saltLength = bytesOf(salt).length;
-  } catch {
-    saltLength = -1;
-  }
-  if (saltLength !== SALT_BYTES) throw new KdfParamsError('salt', 'the salt is not 16 bytes of base64');
 }
 
 /** crypto_kdf_derive_from_key: `length` bytes for `subkeyID` under the 8-character `context`. */

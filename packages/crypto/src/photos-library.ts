@@ -12,13 +12,25 @@ import { eachOrNull } from './batch.ts';
 import { decryptBlobBytes } from './blob.ts';
 import { decryptBoxBytes, encryptBoxB64 } from './box.ts';
 import { bytesOf, toB64, utf8Bytes, utf8String } from './encoding.ts';
+import {
+  checkedKey,
+  openFile,
+  openMagic,
+  withMagic,
+  type LockedFile,
+  type LockedMagicMetadata,
+  type OpenedFile,
+  type Openers,
+} from './file-open.ts';
 import { deriveInteractiveKeyB64, type Argon2RunObserver } from './kdf.ts';
 import { generateKeyB64 } from './keys.ts';
 import { openSealedBoxBytes, sealBoxB64 } from './sealed-box.ts';
 import { sodiumReady } from './sodium.ts';
 
-/** Encrypted magic metadata as the server keeps it: a Blob of JSON (`data` its ciphertext). */
-export type LockedMagicMetadata = { data: string; header: string };
+export type { LockedFile, LockedMagicMetadata, OpenedFile } from './file-open.ts';
+
+/** libsodium's openers: the crypto worker has it loaded anyway. */
+const sodiumOpeners: Openers = { box: decryptBoxBytes, blob: decryptBlobBytes };
 
 /** What opening the collections needs of the user: the masterKey and the key pair from the key attributes. */
 export type LibraryUserKeys = {
@@ -56,23 +68,6 @@ export type OpenedCollection = {
   magicMetadata?: unknown;
   pubMagicMetadata?: unknown;
   sharedMagicMetadata?: unknown;
-};
-
-/** A file's encrypted fields, as a collection diff answers them. */
-export type LockedFile = {
-  encryptedKey: string;
-  keyDecryptionNonce: string;
-  metadata: { encryptedData?: string | undefined; decryptionHeader: string };
-  magicMetadata?: LockedMagicMetadata | undefined;
-  pubMagicMetadata?: LockedMagicMetadata | undefined;
-};
-
-/** A file opened: its key (b64), its metadata and magic metadata as parsed JSON (`null`: did not open). */
-export type OpenedFile = {
-  key: string;
-  metadata: unknown;
-  magicMetadata?: unknown;
-  pubMagicMetadata?: unknown;
 };
 
 /** A new collection: its key (b64) and the four fields of `POST /collections` that carry it and its name. */
@@ -113,36 +108,6 @@ export interface PhotosLibraryCrypto {
   hashLinkPassword(password: string): Promise<LinkPasswordHash>;
 }
 
-/** JSON of a Blob's UTF-8 text; throws when it does not open or is not JSON. */
-async function openJSON(blob: { encryptedData: string; header: string }, key: Uint8Array): Promise<unknown> {
-  return JSON.parse(utf8String(await decryptBlobBytes(blob, key))) as unknown;
-}
-
-/** Magic metadata's JSON, `null` when it does not open, undefined when there is none. */
-async function openMagic(magic: LockedMagicMetadata | undefined, key: Uint8Array): Promise<unknown> {
-  if (!magic) return undefined;
-  try {
-    return await openJSON({ encryptedData: magic.data, header: magic.header }, key);
-  } catch {
-    return null;
-  }
-}
-
-/** Sets the optional fields that have a value (exactOptionalPropertyTypes). */
-function withMagic<T extends object>(target: T, fields: Record<string, unknown>): T {
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) Object.assign(target, { [name]: value });
-  return target;
-}
-
-/** The length of every collection and file key (secretbox and secretstream keys). */
-const KEY_BYTES = 32;
-
-/** A key that opened is only a key at the length of one: a sealed box or Box can carry bytes of any length. */
-function checkedKey(key: Uint8Array): Uint8Array {
-  if (key.length !== KEY_BYTES) throw new Error(`a key of ${String(key.length)} bytes`);
-  return key;
-}
-
 async function openCollection(
   collection: LockedCollection,
   masterKey: Uint8Array,
@@ -173,27 +138,10 @@ async function openCollection(
           ),
         );
   return withMagic({ key: toB64(key), keyOpenedWith, name } satisfies OpenedCollection, {
-    magicMetadata: await openMagic(collection.magicMetadata, key),
-    pubMagicMetadata: await openMagic(collection.pubMagicMetadata, key),
-    sharedMagicMetadata: await openMagic(collection.sharedMagicMetadata, key),
+    magicMetadata: await openMagic(sodiumOpeners, collection.magicMetadata, key),
+    pubMagicMetadata: await openMagic(sodiumOpeners, collection.pubMagicMetadata, key),
+    sharedMagicMetadata: await openMagic(sodiumOpeners, collection.sharedMagicMetadata, key),
   });
-}
-
-async function openFile(file: LockedFile, collectionKey: Uint8Array): Promise<OpenedFile> {
-  const key = checkedKey(
-    await decryptBoxBytes({ encryptedData: file.encryptedKey, nonce: file.keyDecryptionNonce }, collectionKey),
-  );
-  const metadata = await openJSON(
-    { encryptedData: file.metadata.encryptedData ?? '', header: file.metadata.decryptionHeader },
-    key,
-  );
-  return withMagic(
-    { key: toB64(key), metadata },
-    {
-      magicMetadata: await openMagic(file.magicMetadata, key),
-      pubMagicMetadata: await openMagic(file.pubMagicMetadata, key),
-    },
-  );
 }
 
 /** The implementation, reporting the link password's Argon2id run to `onRun` (see endpoint.ts). */
@@ -215,7 +163,7 @@ export function createPhotosLibraryCrypto(onRun?: Argon2RunObserver): PhotosLibr
     async openFiles(files, collectionKey) {
       await sodiumReady();
       const key = bytesOf(collectionKey);
-      return eachOrNull(files, (file) => openFile(file, key));
+      return eachOrNull(files, (file) => openFile(sodiumOpeners, file, key));
     },
 
     async boxFileKeys(files, collectionKey) {

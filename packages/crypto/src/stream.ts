@@ -3,13 +3,22 @@
 // encrypted chunk is its plaintext + 17 bytes and the 24-byte header travels beside the object
 // (`file.decryptionHeader`). An empty file is one FINAL chunk of 0 bytes (17 bytes), so that every stream
 // ends with FINAL and a truncated object is always detected ([decisions](../../../docs/decisions.md#the-photos-app)).
-// One chunk at a time, so that a worker never holds a whole large file.
+// One chunk at a time, so that a worker never holds a whole large file. The re-cutting of incoming bytes and the
+// FINAL checks are stream-chunks.ts's, shared with open.ts's libsodium-free opening.
 import { bytesOf, toB64, type BytesOrB64 } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
 import { sodiumReady } from './sodium.ts';
-import { STREAM_CHUNK_BYTES, STREAM_ENCRYPTED_CHUNK_BYTES, streamEncryptedSize } from './stream-sizes.ts';
+import {
+  finalTrackingDecryptor,
+  openChunks,
+  readableOf,
+  type ByteSource,
+  type ChunkDecryptor,
+} from './stream-chunks.ts';
+import { STREAM_CHUNK_BYTES, streamEncryptedSize } from './stream-sizes.ts';
 
 export * from './stream-sizes.ts';
+export { recut, type ByteSource, type ChunkDecryptor } from './stream-chunks.ts';
 
 /** Encrypts one file, chunk after chunk. `key` and `header` are b64. */
 export interface ChunkEncryptor {
@@ -45,17 +54,6 @@ export async function createChunkEncryptor(key?: BytesOrB64): Promise<ChunkEncry
   };
 }
 
-/** Decrypts one file, chunk after chunk. */
-export interface ChunkDecryptor {
-  /**
-   * Opens the next encrypted chunk; `last` when it carried TAG_FINAL. Throws `DecryptionError` when it does
-   * not authenticate, or when it comes after the FINAL chunk.
-   */
-  pull(chunk: Uint8Array): { plaintext: Uint8Array; last: boolean };
-  /** True once the FINAL chunk was opened. */
-  readonly ended: boolean;
-}
-
 export async function createChunkDecryptor(header: BytesOrB64, key: BytesOrB64): Promise<ChunkDecryptor> {
   const sodium = await sodiumReady();
   let state: ReturnType<typeof sodium.crypto_secretstream_xchacha20poly1305_init_pull>;
@@ -64,75 +62,16 @@ export async function createChunkDecryptor(header: BytesOrB64, key: BytesOrB64):
   } catch {
     throw new DecryptionError('stream header or key could not be used');
   }
-  let ended = false;
-  return {
-    get ended() {
-      return ended;
-    },
-    pull(chunk) {
-      if (ended) throw new DecryptionError('data after the final chunk');
-      let result: { message: Uint8Array; tag: number } | false;
-      try {
-        result = sodium.crypto_secretstream_xchacha20poly1305_pull(state, chunk, null);
-      } catch {
-        throw new DecryptionError('stream chunk could not be opened');
-      }
-      if (!result) throw new DecryptionError('stream chunk could not be opened');
-      ended = result.tag === sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL;
-      return { plaintext: result.message, last: ended };
-    },
-  };
-}
-
-/** A source of bytes cut anywhere: a `ReadableStream` (a fetch body), an async iterable or an array. */
-export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-
-async function* bytesFrom(source: ByteSource): AsyncGenerator<Uint8Array> {
-  // Safari's ReadableStream is not async-iterable: read it through its reader.
-  if (Symbol.asyncIterator in source || Symbol.iterator in source) {
-    yield* source as AsyncIterable<Uint8Array>;
-    return;
-  }
-  const reader = (source as ReadableStream<Uint8Array>).getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
+  return finalTrackingDecryptor((chunk) => {
+    let result: { message: Uint8Array; tag: number } | false;
+    try {
+      result = sodium.crypto_secretstream_xchacha20poly1305_pull(state, chunk, null);
+    } catch {
+      throw new DecryptionError('stream chunk could not be opened');
     }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/**
- * Re-cuts `source` into pieces of exactly `size` bytes (the last one shorter, never empty unless the source
- * is). Copies only when a piece straddles the incoming pieces.
- */
-export async function* recut(source: ByteSource, size: number): AsyncGenerator<Uint8Array> {
-  let pending: Uint8Array | undefined;
-  let filled = 0;
-  for await (const incoming of bytesFrom(source)) {
-    let offset = 0;
-    while (offset < incoming.length) {
-      if (filled === 0 && incoming.length - offset >= size) {
-        yield incoming.subarray(offset, offset + size);
-        offset += size;
-        continue;
-      }
-      pending ??= new Uint8Array(size);
-      const take = Math.min(size - filled, incoming.length - offset);
-      pending.set(incoming.subarray(offset, offset + take), filled);
-      filled += take;
-      offset += take;
-      if (filled === size) {
-        yield pending;
-        pending = undefined;
-        filled = 0;
-      }
-    }
-  }
-  if (filled > 0 && pending) yield pending.subarray(0, filled);
+    if (!result) throw new DecryptionError('stream chunk could not be opened');
+    return { plaintext: result.message, last: result.tag === sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL };
+  });
 }
 
 /**
@@ -145,30 +84,12 @@ export async function* decryptStreamChunks(
   header: BytesOrB64,
   key: BytesOrB64,
 ): AsyncGenerator<Uint8Array> {
-  const decryptor = await createChunkDecryptor(header, key);
-  for await (const chunk of recut(source, STREAM_ENCRYPTED_CHUNK_BYTES)) {
-    yield decryptor.pull(chunk).plaintext;
-  }
-  if (!decryptor.ended) throw new DecryptionError('stream ended before its final chunk');
+  yield* openChunks(source, await createChunkDecryptor(header, key));
 }
 
 /** `decryptStreamChunks` as a `ReadableStream` (for a download or a `Response`). */
 export function decryptingStream(source: ByteSource, header: BytesOrB64, key: BytesOrB64): ReadableStream<Uint8Array> {
-  const chunks = decryptStreamChunks(source, header, key);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  return readableOf(decryptStreamChunks(source, header, key));
 }
 
 /** Encrypts a whole file held in memory (tests, small files); `key` fresh when absent. */

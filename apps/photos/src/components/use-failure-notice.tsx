@@ -1,8 +1,10 @@
 // An action of a view that fails after the person's click with no dialog to say so (a restore from the trash, a
 // removal from an album), told in words: an alert at the top right of the window until closed or tried again. The
-// page logs the error; this tells the person, who would otherwise see nothing happen.
-import Alert from '@mui/material/Alert';
-import { useState } from 'react';
+// page logs the error; this tells the person, who would otherwise see nothing happen. MUI's Alert is fetched with the
+// first failure: the views that use this (a public album's among them) have it out of their first load.
+import { lazy, Suspense, useState } from 'react';
+
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 export function useFailureNotice() {
   const [text, setText] = useState<string>();
@@ -15,13 +17,16 @@ export function useFailureNotice() {
   };
   const element =
     text === undefined ? null : (
-      <Alert
-        severity="error"
-        onClose={() => setText(undefined)}
-        sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-      >
-        {text}
-      </Alert>
+      // The alert says it once loaded; until then (a local chunk) nothing is drawn in its place.
+      <Suspense fallback={null}>
+        <Alert
+          severity="error"
+          onClose={() => setText(undefined)}
+          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+        >
+          {text}
+        </Alert>
+      </Suspense>
     );
   return { run, element };
 }

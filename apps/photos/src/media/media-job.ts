@@ -3,11 +3,11 @@
 // with the file key; an original fetched and decrypted chunk by chunk while it downloads, answered as a
 // ReadableStream. URLs carry the token in the query (`?token=`, docs/protocol.md#photos) so that the 307 to
 // the store carries no header; nothing is logged.
-// Each from its own module: the root @ente/crypto would bring modules that run code as they load (the recovery key's
-// word list, SRP) into the worker.
-import { decryptBlobBytes } from '@ente/crypto/blob.ts';
+// The opening is @ente/crypto's open.ts (@noble/ciphers), not libsodium: this worker never loads libsodium's 187 KiB
+// gzip, which a public album's visit could not afford (docs/decisions.md, what a public link's visit loads). Each from
+// its own module: the root @ente/crypto would bring libsodium and modules that run code as they load.
 import { DecryptionError } from '@ente/crypto/errors.ts';
-import { decryptingStream } from '@ente/crypto/stream.ts';
+import { openBlobBytes, openingStream } from '@ente/crypto/open.ts';
 import { displayableOriginal } from '@ente/shared/media/heif.ts';
 import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
@@ -67,7 +67,7 @@ export interface OriginalRequest {
 async function original({ url, key, header }: OriginalRequest): Promise<ReadableStream<Uint8Array>> {
   const response = await fetchObject(url);
   if (!response.body) throw new MediaError('server', 'no body');
-  return decryptingStream(response.body, header, key);
+  return openingStream(response.body, header, key);
 }
 
 async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<Uint8Array>> {
@@ -97,7 +97,7 @@ export function createMediaJob() {
       if (cached) {
         const encrypted = new Uint8Array(await cached.arrayBuffer());
         try {
-          return typedImage(await decryptBlobBytes({ encryptedData: encrypted, header }, key));
+          return typedImage(openBlobBytes({ encryptedData: encrypted, header }, key));
         } catch (e) {
           // Stale (the thumbnail was replaced) or not ours: fetch it again.
           if (!(e instanceof DecryptionError)) throw e;
@@ -107,7 +107,7 @@ export function createMediaJob() {
       const response = await fetchObject(url);
       if (!response.body) throw new MediaError('server', 'no body');
       const encrypted = await readAtMost(response.body, THUMBNAIL_MAX_BYTES, tooLarge(THUMBNAIL_MAX_BYTES));
-      const plaintext = await decryptBlobBytes({ encryptedData: encrypted, header }, key);
+      const plaintext = openBlobBytes({ encryptedData: encrypted, header }, key);
       // Kept only once it opened, so the cache never holds what would fail again.
       await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
       return typedImage(plaintext);
@@ -131,7 +131,7 @@ export function createMediaJob() {
       return displayableOriginal(await new Response(await cappedOriginal(request)).blob());
     },
 
-    // A public album's opening, in this worker so that a visit to a link loads libsodium once.
+    // A public album's opening, in this worker so that a visit to a link starts one worker.
     ...createAlbumJob(),
   };
 }

@@ -1,5 +1,5 @@
 // The media worker's entry: one per tab, created by media.ts on the first thumbnail or original and ended at
-// logout. The root @ente/crypto (libsodium) loads here, never on a page.
+// logout. It opens with @ente/crypto's open.ts and never loads libsodium (media-job.ts).
 import { serveWorkerMethods } from '../upload/worker-rpc.ts';
 import { createMediaJob } from './media-job.ts';
 
