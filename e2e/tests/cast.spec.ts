@@ -1,7 +1,7 @@
 // The cast screen against the real server (docs/protocol.md#cast): a context with no account opens the cast page
 // and shows a code; the sender's side is done over HTTP here, as a photos client does it (the screen's key read by
 // code, the payload sealed to it with libsodium alone, photos-oracle.ts), for an album uploaded through the photos
-// app. A code expires (the test stack's live 20 s, global-setup.ts) and is refused, as is a wrong one; the screen
+// app. A code expires (the test stack's live 10 s, global-setup.ts) and is refused, as is a wrong one; the screen
 // shows the album's photo full-screen, then, in a later round, the photos added to the album (a HEIC converted, a
 // live photo's image); the cast token opens no account route and no photo of another album; revoke-all sends the screen back to a new code within
 // one poll. The second test is the photos app's own sender: "Play on a screen" in the album's view, by keyboard,
@@ -209,7 +209,7 @@ test('the photos app pairs a screen through "Play on a screen" (keyboard only), 
   await page.keyboard.press('Enter');
   await expect(field).toHaveAccessibleDescription(/No screen shows this code, or it has expired/);
   expect(await seriousViolations(page)).toEqual([]);
-  // The screen opened now, so that its code is fresh (the test stack's live 20 s).
+  // The screen opened now, so that its code is fresh (the test stack's live 10 s).
   await screen.goto(`${appUrl('cast')}/`);
   const code = await codeOf(screen);
   await page.keyboard.press('ControlOrMeta+A');
