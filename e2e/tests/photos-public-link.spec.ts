@@ -4,7 +4,8 @@
 // in the fragment in base58), so that its states can be changed between visits. (A link made in the share dialog,
 // copied and opened in a fresh context: photos-albums.spec.ts.)
 // Then a fresh browser context with no account opens it: a wrong password refused, the right one shows the grid
-// and the viewer, the album's ZIP holds the uploaded bytes, no download is offered once the link forbids it, and a
+// and the viewer, the album's ZIP holds the uploaded bytes, an original the server fails to send is said failed in
+// the download panel and saved by Try again, no download is offered once the link forbids it, and a
 // wrong key, an expired link and a disabled link are each said so. Axe on every state.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -143,6 +144,29 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
       await Promise.all(titles.map(async (title) => [title, asBase64(await readFile(path.join(fixtures, title)))])),
     ),
   );
+
+  // The download panel follows it: fetched with the download, it says how it ended.
+  const panel = visitor.getByRole('region', { name: 'Downloads' });
+  await expect(panel.getByText('Downloaded')).toBeVisible();
+
+  // An original the server fails to send: the panel says the download failed and why; Try again (by keyboard)
+  // saves it once the server sends it again.
+  const originals = '**/public-collection/files/download/**';
+  await context.route(originals, (route) => route.fulfill({ status: 500, body: '{}' }));
+  const one = titles[0] ?? '';
+  await grid.getByRole('img', { name: one, exact: true }).click({ modifiers: ['ControlOrMeta'] });
+  await visitor.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByText('Failed: the server could not send it')).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('heading', { name: 'Downloads ended — failed: 1' })).toBeVisible();
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await context.unroute(originals);
+  const [again] = await Promise.all([
+    visitor.waitForEvent('download', { timeout: 60_000 }),
+    panel.getByRole('button', { name: `Try downloading ${one} again` }).press('Enter'),
+  ]);
+  expect(again.suggestedFilename()).toBe(one);
+  expect(await readFile(await again.path())).toEqual(await readFile(path.join(fixtures, one)));
+  await expect(panel.getByRole('heading', { name: 'Downloads finished' })).toBeVisible();
 
   // Nothing of the link in browser storage: no key, no password token, no thumbs cache.
   expect(passwordTokens).toHaveLength(1);
