@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadNamespace } from '@ente/shared/i18n/i18n.ts';
@@ -97,7 +97,8 @@ test('a failed download: the title counts it, the row says why, and Try again (b
   // Done: nothing to try again; failed and cancelled: Try again.
   expect(within(panel).queryByRole('button', { name: 'Try downloading IMG_1.jpg again' })).not.toBeInTheDocument();
   expect(within(panel).getByRole('button', { name: 'Try downloading IMG_3.jpg again' })).toBeInTheDocument();
-  within(panel).getByRole('button', { name: 'Try downloading Summer.zip again' }).focus();
+  const retry = within(panel).getByRole('button', { name: 'Try downloading Summer.zip again' });
+  act(() => retry.focus());
   await user.keyboard('{Enter}');
   expect(onRetry).toHaveBeenCalledWith(2);
 });

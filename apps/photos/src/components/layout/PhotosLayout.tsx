@@ -92,7 +92,8 @@ function TranslatedLayout(props: PhotosLayoutProps) {
       {unreadable > 0 && (
         <DropAlert onClose={dismissUnreadable}>{t('upload_problem.drop_unreadable', { count: unreadable })}</DropAlert>
       )}
-      {refused && refusal !== undefined && <DropAlert onClose={dismissRefused}>{refusal}</DropAlert>}
+      {/* Once the drag is over (the hint says it during): a browser sends no drop where the page refuses it. */}
+      {refused && !dragging && refusal !== undefined && <DropAlert onClose={dismissRefused}>{refusal}</DropAlert>}
     </Box>
   );
 }

@@ -19,7 +19,10 @@ export interface PageDrop {
   unreadable: number;
   /** The person has read how many were left out. */
   dismissUnreadable: () => void;
-  /** Files were dropped where the page refuses them with a reason (see `refusing`): it says why until dismissed. */
+  /**
+   * Files came over a page that refuses them with a reason (see `refusing`): it says why until dismissed. Set at the
+   * drag, not only at the drop: a browser sends no drop where `dropEffect` is none.
+   */
   refused: boolean;
   dismissRefused: () => void;
 }
@@ -30,7 +33,7 @@ export interface PageDrop {
  * is not set (a page without uploads, the trash) a file dragged over the page is refused (`dropEffect` none)
  * rather than left to the browser, which would open the file in the tab and end its running uploads; with
  * `refusing` (a page that has a reason to tell: an album shared to view only), `dragging` still shows while files
- * are over the page and a drop sets `refused`, so that the page says why nothing is uploaded. A drag carrying no
+ * are over the page and `refused` is set, so that the page says why nothing is uploaded. A drag carrying no
  * file (text, a link) is always left to the browser.
  */
 export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined, refusing = false): PageDrop {
@@ -61,6 +64,7 @@ export function usePageDrop(onFiles: ((files: PickedFile[]) => void) | undefined
         }
         if (event.type === 'dragover') {
           if (taking) transfer.dropEffect = 'copy';
+          else setRefused(true);
           setDragging(true);
           gone = setTimeout(() => setDragging(false), dragGoneMs);
           return;
