@@ -1,4 +1,4 @@
-// open.ts (no libsodium) opens what libsodium wrote, as box.ts, blob.ts and stream.ts do, and refuses what they
+// open.ts and box-open.ts (no libsodium) open what libsodium wrote, as box.ts, blob.ts and stream.ts do, and refuses what they
 // refuse: Boxes and Blobs of many sizes, Streams of 0 bytes to three 4 MiB chunks arriving cut anywhere, and
 // tampering, truncation, data after FINAL, a Blob without FINAL, wrong keys, lengths and base64.
 import { randomBytes } from 'node:crypto';
@@ -7,11 +7,12 @@ import { beforeAll, describe, expect, test } from '@jest/globals';
 import sodium from 'libsodium-wrappers-sumo';
 
 import { encryptBlobB64 } from './blob.ts';
+import { openBoxBytes } from './box-open.ts';
 import { encryptBoxB64 } from './box.ts';
 import { fromB64, toB64 } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
 import { generateKeyB64 } from './keys.ts';
-import { openBlobBytes, openBoxBytes, openingStream } from './open.ts';
+import { openBlobBytes, openingStream } from './open.ts';
 import { encryptStreamBytes, STREAM_CHUNK_BYTES } from './stream.ts';
 
 beforeAll(async () => {

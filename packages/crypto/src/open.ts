@@ -1,10 +1,11 @@
 // Opening a Box, a Blob and a Stream (docs/protocol.md#crypto-primitives) without libsodium, on @noble/ciphers
 // (secretstream-pull.ts for the secretstreams): for code that only opens what it is given and must stay light, the
 // photos app's media worker and a public album's visit, where libsodium's 187 KiB gzip would be most of the page.
+// A Box's opening is box-open.ts's, a module of its own, so that a worker that only opens Boxes (a password link's
+// visit opens the album's name) does not load the secretstream code.
 // The same answers and refusals as box.ts, blob.ts and stream.ts (DecryptionError for anything that does not open,
 // malformed base64 included); open.test.ts checks them against libsodium's output.
-import { secretbox } from '@noble/ciphers/salsa.js';
-
+import { opening } from './box-open.ts';
 import { bytesOf, type BytesOrB64 } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
 import { SECRETSTREAM_TAG_FINAL, secretstreamPuller } from './secretstream-pull.ts';
@@ -15,33 +16,6 @@ import {
   type ByteSource,
   type ChunkDecryptor,
 } from './stream-chunks.ts';
-
-const BOX_KEY_BYTES = 32;
-const BOX_NONCE_BYTES = 24;
-const BOX_MAC_BYTES = 16;
-
-/** `work`, with any failure (a wrong length, malformed base64) as `DecryptionError`. */
-function opening<T>(what: string, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof DecryptionError) throw error;
-    throw new DecryptionError(`${what} could not be opened`, { cause: error });
-  }
-}
-
-/** Opens a Box (XSalsa20-Poly1305 secretbox: MAC then ciphertext); `DecryptionError` on a wrong key or tampered data. */
-export function openBoxBytes(box: { encryptedData: BytesOrB64; nonce: BytesOrB64 }, key: BytesOrB64): Uint8Array {
-  return opening('box', () => {
-    const keyBytes = bytesOf(key);
-    const nonce = bytesOf(box.nonce);
-    const data = bytesOf(box.encryptedData);
-    if (keyBytes.length !== BOX_KEY_BYTES || nonce.length !== BOX_NONCE_BYTES || data.length < BOX_MAC_BYTES) {
-      throw new DecryptionError('box could not be opened');
-    }
-    return secretbox(keyBytes, nonce).open(data);
-  });
-}
 
 /** Opens a one-message Blob; `DecryptionError` unless it authenticates and ends with TAG_FINAL. */
 export function openBlobBytes(

@@ -4,11 +4,12 @@
 // ReadableStream. URLs carry the token in the query (`?token=`, docs/protocol.md#photos) so that the 307 to
 // the store carries no header; nothing is logged.
 // The opening is @ente/crypto's open.ts (@noble/ciphers), not libsodium: this worker never loads libsodium's 187 KiB
-// gzip, which a public album's visit could not afford (docs/decisions.md, what a public link's visit loads). Each from
-// its own module: the root @ente/crypto would bring libsodium and modules that run code as they load.
+// gzip, which a public album's visit could not afford (docs/decisions.md, what a public link's visit loads); it is
+// fetched with the first thumbnail or original, so that a password link's visit (which opens only the album's name,
+// a Box) loads none of it. Each from its own module: the root @ente/crypto would bring libsodium and modules that run
+// code as they load.
 import { DecryptionError } from '@ente/crypto/errors.ts';
-import { openBlobBytes, openingStream } from '@ente/crypto/open.ts';
-import { displayableOriginal } from '@ente/shared/media/heif.ts';
+import type * as Openers from '@ente/crypto/open.ts';
 import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
 import { createAlbumJob } from '../public-album/album-job.ts';
@@ -17,6 +18,10 @@ import { mediaTypeOf, SNIFF_BYTES } from './media-type.ts';
 import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
+
+/** The Blob and Stream openers, fetched once (a chunk of this worker's own). */
+let openers: Promise<typeof Openers> | undefined;
+const opening = () => (openers ??= import('@ente/crypto/open.ts'));
 
 const tooLarge = (limit: number) => () => new MediaError('tooLarge', `more than ${limit} bytes`);
 
@@ -67,6 +72,7 @@ export interface OriginalRequest {
 async function original({ url, key, header }: OriginalRequest): Promise<ReadableStream<Uint8Array>> {
   const response = await fetchObject(url);
   if (!response.body) throw new MediaError('server', 'no body');
+  const { openingStream } = await opening();
   return openingStream(response.body, header, key);
 }
 
@@ -97,6 +103,7 @@ export function createMediaJob() {
       if (cached) {
         const encrypted = new Uint8Array(await cached.arrayBuffer());
         try {
+          const { openBlobBytes } = await opening();
           return typedImage(openBlobBytes({ encryptedData: encrypted, header }, key));
         } catch (e) {
           // Stale (the thumbnail was replaced) or not ours: fetch it again.
@@ -107,6 +114,7 @@ export function createMediaJob() {
       const response = await fetchObject(url);
       if (!response.body) throw new MediaError('server', 'no body');
       const encrypted = await readAtMost(response.body, THUMBNAIL_MAX_BYTES, tooLarge(THUMBNAIL_MAX_BYTES));
+      const { openBlobBytes } = await opening();
       const plaintext = openBlobBytes({ encryptedData: encrypted, header }, key);
       // Kept only once it opened, so the cache never holds what would fail again.
       await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
@@ -128,7 +136,12 @@ export function createMediaJob() {
      * with MediaError('tooLarge') past VIEWER_ORIGINAL_MAX_BYTES.
      */
     async displayableOriginal(request: OriginalRequest): Promise<Blob> {
-      return displayableOriginal(await new Response(await cappedOriginal(request)).blob());
+      // The HEIF code with the first original a viewer opens: a visit that shows only thumbnails never loads it.
+      const [{ displayableOriginal }, original] = await Promise.all([
+        import('@ente/shared/media/heif.ts'),
+        cappedOriginal(request),
+      ]);
+      return displayableOriginal(await new Response(original).blob());
     },
 
     // A public album's opening, in this worker so that a visit to a link starts one worker.

@@ -1,12 +1,12 @@
 // A public album's cryptography, done by the media worker (media-job.ts serves these methods beside the thumbnails
-// and originals), without libsodium: @ente/crypto's open.ts (@noble/ciphers) opens the album's name and files with
+// and originals), without libsodium: @ente/crypto's box-open.ts and open.ts (@noble/ciphers) open the album's name and files with
 // the key of the link's fragment (the diff's rows checked and made gallery files here too, off the main thread:
 // album-files.ts), and the link password's Argon2id is hash-wasm's (argon2id-wasm.ts, fetched when a password is
 // submitted) with the link's salt and limits (refused outside the KDF bounds: KdfParamsError). A visit to a link
 // loads neither libsodium nor a second worker (album-job.test.ts guards it). Each method takes one argument, as the
 // worker's protocol wants (upload/worker-rpc.ts).
+import { openBoxBytes } from '@ente/crypto/box-open.ts';
 import { toB64 } from '@ente/crypto/encoding.ts';
-import { openBoxBytes } from '@ente/crypto/open.ts';
 
 import type { GalleryFile } from '../library/types.ts';
 
