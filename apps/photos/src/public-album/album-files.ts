@@ -9,7 +9,7 @@ import { openFile, type LockedFile, type Openers } from '@ente/crypto/file-open.
 import { openBlobBytes } from '@ente/crypto/open.ts';
 import type { PhotoFile } from '@ente/protocol/photos.ts';
 
-import { galleryFileOf } from '../library/model.ts';
+import { galleryFileOf } from '../library/file-model.ts';
 import type { GalleryFile } from '../library/types.ts';
 
 /** The libsodium-free openers (album-job.ts): a visit to a link never loads libsodium. */
