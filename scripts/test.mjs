@@ -1,16 +1,11 @@
 // `npm test`: every check of the project (`npm run lint`'s three and every test suite) on a fresh clone of
 // a fresh machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway
-// PostgreSQL 15 cluster for the server suite's second run), then runs its steps in four stages, in the order
-// that fails fastest. The steps of a stage run together, to keep both cores busy where one step alone leaves
-// one idle (eslint runs on one thread; jest's tail and the server suite's are one process each):
-//   1. prettier and the type check (its `next typegen` writes the apps' .next/ folders, which eslint reads);
-//   2. eslint, the unit and integration tests (the server suite on PGlite in two shards, like stage 3's), and
-//      the script tests;
-//   3. the server suite on PostgreSQL, and the builds (the four apps and the server: a build empties its app's
-//      .next/, so none runs beside eslint or jest, which read the apps' folders);
-//   4. the browser tests, alone: their frame-gap checks (200 ms) need the cores the sign-in's Argon2id leaves,
-//      and in two gate runs with the suites beside them at nice 19 a gap reached 216–233 ms.
-// A stage's steps print their output when each ends. It ends with one summary line.
+// PostgreSQL 15 cluster for the server suite's second run), then runs one step after another, in the order
+// that fails fastest: prettier, the type check, eslint, the unit and integration tests, the script tests,
+// the server suite on PostgreSQL, then the builds (the four apps and the server) and the browser tests.
+// Nothing runs beside the browser tests: their frame-gap checks (200 ms) need the cores the sign-in's
+// Argon2id leaves, and in two gate runs with the suites beside them at nice 19 a gap reached 216–233 ms.
+// It ends with one summary line.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,57 +15,29 @@ import { localBuildEnv } from './start.mjs';
 
 const results = [];
 const started = Date.now();
-// The server suite in two shards (each file's servers get scratch databases), on PGlite and then on PostgreSQL.
-const serverSuite = ['turbo', 'run', 'test', '--filter=@ente/server', '--', '--test-concurrency=2'];
 
 ensureDependencies();
 ensureChromium();
 
-await Promise.all([
-  step('prettier', 'npx', ['prettier', '--check', '.']),
-  step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck']),
-]);
-await Promise.all([
-  step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0']),
-  step('unit and integration tests (jest)', 'npx', ['turbo', 'run', 'test', '--filter=!@ente/server']),
-  step('server tests on PGlite', 'npx', serverSuite),
-  step('script tests', 'node', ['--test', ...scriptTests()]),
-]);
-const buildEnv = { ...quietEnv, ...localBuildEnv() };
-const [, built] = await Promise.all([
-  postgresRun(),
-  step('app and server builds', 'npx', ['turbo', 'run', 'build'], { env: buildEnv }),
-]);
-if (built === 0) {
-  // The builds just made are the ones the tests use: neither turbo (--only) nor global setup (E2E_SKIP_BUILD)
-  // goes through them again.
-  await step('browser tests', 'npx', ['turbo', 'run', 'e2e', '--only'], {
-    env: { ...buildEnv, E2E_SKIP_BUILD: '1' },
-    echo: true,
-  });
-} else {
-  results.push({ name: 'browser tests (not run: the builds failed)', code: 1, seconds: 0, passed: 0, failed: 0 });
-}
+await step('prettier', 'npx', ['prettier', '--check', '.']);
+await step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
+await step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
+await step('script tests', 'node', ['--test', ...scriptTests()]);
+await postgresRun();
+await step('app and server builds, browser tests', 'npx', ['turbo', 'run', 'e2e'], {
+  env: { ...quietEnv, ...localBuildEnv() },
+});
 
 summarise();
 
-/**
- * Runs one step, keeps its exit code and the test counts its runner printed, and resolves with the code. Its
- * output is printed when it ends, in one piece, since other steps of its stage may be running (`echo: true`
- * streams it instead, for a step that runs alone).
- */
+/** Runs one step, keeps its exit code and the test counts its runner printed. */
 async function step(name, command, args, options = {}) {
-  console.log(`\n━━ ${name}: started ━━`);
-  // Its place in the summary is the order the steps start in, not the order they end in.
-  const result = { name, code: 1, seconds: 0, passed: 0, failed: 0 };
-  results.push(result);
+  console.log(`\n━━ ${name} ━━`);
   const begin = Date.now();
-  const { code, output } = await runCaptured(command, args, { cwd: root, echo: false, ...options });
+  const { code, output } = await runCaptured(command, args, { cwd: root, ...options });
   const seconds = (Date.now() - begin) / 1000;
-  console.log(`\n━━ ${name} (${seconds.toFixed(1)} s) ━━`);
-  if (!options.echo) process.stdout.write(output);
-  Object.assign(result, { code, seconds, ...countTests(output) });
-  return code;
+  results.push({ name, code, seconds, ...countTests(output) });
 }
 
 /** The server suite again, on a real PostgreSQL (PGlite is PostgreSQL 18; production runs 15). */
@@ -86,9 +53,15 @@ async function postgresRun() {
     return;
   }
   try {
-    await step(`server tests on PostgreSQL ${postgres.version}`, 'npx', serverSuite, {
-      env: { ...quietEnv, DATABASE_URL: postgres.url },
-    });
+    await step(
+      `server tests on PostgreSQL ${postgres.version}`,
+      'npx',
+      // Two files at a time: nothing else runs in this step, and each file's servers get scratch databases.
+      ['turbo', 'run', 'test', '--filter=@ente/server', '--', '--test-concurrency=2'],
+      {
+        env: { ...quietEnv, DATABASE_URL: postgres.url },
+      },
+    );
   } finally {
     await postgres.stop();
   }
@@ -142,7 +115,7 @@ function summarise() {
   }
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   const failedSteps = results.filter((r) => r.code !== 0);
-  console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s (the steps of a stage overlap)`);
+  console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (failedSteps.length) console.log(`Failed steps: ${failedSteps.map((r) => r.name).join(', ')}`);
   console.log(
     `${total('passed')} passed, ${total('failed') + (failedSteps.length && !total('failed') ? 1 : 0)} failed`,
