@@ -14,7 +14,7 @@ import { capBytes, readAtMost } from '@ente/shared/media/read-at-most.ts';
 
 import { createAlbumJob } from '../public-album/album-job.ts';
 import { MediaError } from './errors.ts';
-import { mediaTypeOf, SNIFF_BYTES } from './media-type.ts';
+import { typedBlob } from './media-type.ts';
 import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 
 export const THUMBNAIL_CACHE = 'thumbs';
@@ -82,20 +82,15 @@ async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<
   );
 }
 
-/**
- * The decrypted bytes as a Blob of their image type (media-type.ts; application/octet-stream if they are no image),
- * made here so that the page only makes its object URL: the page's thread neither reads the bytes back to sniff them
- * nor copies them into a second, typed Blob.
- */
-function typedImage(plaintext: Uint8Array): Blob {
-  return new Blob([plaintext as Uint8Array<ArrayBuffer>], { type: mediaTypeOf(plaintext.subarray(0, SNIFF_BYTES)) });
-}
-
 export function createMediaJob() {
   // Opened once per worker (a new worker after logout or a change of routes, media.ts), not per thumbnail.
   let thumbnailCache: Promise<Cache | undefined> | undefined;
   return {
-    /** The decrypted thumbnail as a typed Blob (`typedImage`). The encrypted bytes are opened as they are. */
+    /**
+     * The decrypted thumbnail as a Blob of its image type (media-type.ts's `typedBlob`), typed here so that the page
+     * only makes its object URL: its thread neither reads the bytes back to sniff them nor copies them into a second
+     * Blob. The encrypted bytes are opened as they are.
+     */
     async thumbnail({ fileID, url, key, header, cache: useCache = true }: ThumbnailRequest): Promise<Blob> {
       const cache = useCache ? await (thumbnailCache ??= openThumbnailCache()) : undefined;
       const cacheKey = thumbnailCacheKey(fileID);
@@ -104,7 +99,7 @@ export function createMediaJob() {
         const encrypted = new Uint8Array(await cached.arrayBuffer());
         try {
           const { openBlobBytes } = await opening();
-          return typedImage(openBlobBytes({ encryptedData: encrypted, header }, key));
+          return await typedBlob(openBlobBytes({ encryptedData: encrypted, header }, key));
         } catch (e) {
           // Stale (the thumbnail was replaced) or not ours: fetch it again.
           if (!(e instanceof DecryptionError)) throw e;
@@ -118,7 +113,7 @@ export function createMediaJob() {
       const plaintext = openBlobBytes({ encryptedData: encrypted, header }, key);
       // Kept only once it opened, so the cache never holds what would fail again.
       await cache?.put(cacheKey, new Response(encrypted)).catch(() => undefined);
-      return typedImage(plaintext);
+      return typedBlob(plaintext);
     },
 
     original,
