@@ -9,13 +9,12 @@ import { openFile, type LockedFile, type Openers } from '@ente/crypto/file-open.
 import { openBlobBytes } from '@ente/crypto/open.ts';
 import type { PhotoFile } from '@ente/protocol/photos.ts';
 
-import { galleryFileOf } from '../library/file-model.ts';
+import { galleryFileOf, isRecord } from '../library/file-model.ts';
 import type { GalleryFile } from '../library/types.ts';
 
 /** The libsodium-free openers (album-job.ts): a visit to a link never loads libsodium. */
 const openers: Openers = { box: openBoxBytes, blob: openBlobBytes };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 const isString = (value: unknown) => typeof value === 'string';
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
