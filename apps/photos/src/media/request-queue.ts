@@ -7,7 +7,7 @@
 // (top to bottom), before rows asked for earlier. One request per key is shared by everyone who asks for it.
 
 /** The error a caller's promise rejects with when its signal aborts first. */
-export function abortError(): Error {
+function abortError(): Error {
   return new DOMException('the thumbnail is no longer wanted', 'AbortError');
 }
 
