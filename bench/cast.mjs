@@ -21,19 +21,17 @@
 //   the first slide that were not covered (`blankFrames`, target 0) or in which the layer fading in had no picture
 //   yet (`dimFrames`: it would darken the slide under it; target 0).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 
 import { addPhoto, createAlbum } from './album-seed.mjs';
 import { median, startLocalStack } from './local-stack.mjs';
-import { positiveOption } from './numbers.mjs';
+import { positiveOption, saveReport } from './numbers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { firstSlideMs: 2500, blankFrames: 0, dimFrames: 0 };
 const albumName = 'Cast bench';
 
@@ -65,10 +63,7 @@ const report = {
 };
 try {
   Object.assign(report, await castRuns());
-  report.machine.loadAverage1mAtEnd = os.loadavg()[0];
-  console.log(JSON.stringify(report, null, 2));
-  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'cast.json'), JSON.stringify(report, null, 2));
+  saveReport('cast', report);
 } finally {
   await stack.stop();
   rmSync(scratch, { recursive: true, force: true });

@@ -32,21 +32,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { crc32 } from 'node:zlib';
 
-import { createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
+import { api, createAccount, passwordLogin, signInBrowser } from '@ente/e2e/api.ts';
 import { serverCollections, serverFiles } from '@ente/e2e/photos-api.ts';
 
 import { addPhoto, createAlbum } from './album-seed.mjs';
 import { frameCauses, profileCategories } from './frame-causes.mjs';
 import { median, startLocalStack, trackRequests } from './local-stack.mjs';
+import { positiveOption, saveReport } from './numbers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { firstThumbnailMs: 1000, frameP95Ms: 16.7, framesOver100Ms: 0 };
 const viewport = { width: 1280, height: 800 };
-const clientPackage = 'io.ente.photos.web';
 /** The trace events of frames counted in a scroll's report (`eventCounts`). */
 const frameEventNames = ['BeginFrame', 'BeginMainThreadFrame', 'ActivateLayerTree', 'DrawFrame', 'DroppedFrame'];
 
@@ -66,6 +64,7 @@ const { values } = parseArgs({
     'scroll-px': { type: 'string' },
   },
 });
+const positive = (name) => positiveOption(values, name);
 const part = values.part;
 if (!['gallery', 'upload', 'big'].includes(part)) throw new Error(`unknown --part ${part}`);
 const fileCount = positive('files');
@@ -82,12 +81,6 @@ const scrollDriver = values.scroll === 'both' ? 'page' : values.scroll;
 const gestureToo = values.scroll === 'both';
 if (!['page', 'gesture'].includes(scrollDriver)) throw new Error(`unknown --scroll ${values.scroll}`);
 
-function positive(name) {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ente-bench-photos-app-'));
 const stack = await startLocalStack('photos-app', {
   serverEnv: { PHOTOS_UPLOAD_URLS_PER_MINUTE: '0' },
@@ -103,10 +96,7 @@ const report = {
 try {
   if (part === 'gallery') Object.assign(report, await galleryPart());
   else Object.assign(report, await uploadPart(part));
-  report.machine.loadAverage1mAtEnd = os.loadavg()[0];
-  console.log(JSON.stringify(report, null, 2));
-  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', `photos-app-${part}.json`), JSON.stringify(report, null, 2));
+  saveReport(`photos-app-${part}`, report);
 } finally {
   await stack.stop();
   rmSync(scratch, { recursive: true, force: true });
@@ -568,17 +558,6 @@ function makeThumbnails(count) {
   return list;
 }
 
-async function call(method, route, token, body) {
-  const answer = await fetch(new URL(route, urls.server), {
-    method,
-    headers: { 'X-Client-Package': clientPackage, 'X-Auth-Token': token, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 // Uploads through the page.
 
 async function uploadPart(which) {
@@ -735,7 +714,10 @@ async function rawPut(page, token, folder, made) {
   for (const file of made) {
     const bytes = readFileSync(path.join(folder, file.name));
     const contentMD5 = createHash('md5').update(bytes).digest('base64');
-    const { url } = await call('POST', '/files/upload-url', token, { contentLength: bytes.length, contentMD5 });
+    const { url } = await api('photos', 'POST', '/files/upload-url', {
+      token,
+      body: { contentLength: bytes.length, contentMD5 },
+    });
     urlsOf.push({ name: file.name, url, contentMD5 });
   }
   await page.evaluate(() => {
