@@ -2,7 +2,7 @@
 // this realm (the worker) under a handle, the sealed payload opened with it, and a file's bytes (a thumbnail's
 // one Blob message, an original's Stream) opened with the file key. Nothing here is stored anywhere.
 import { decryptBlobBytes } from './blob.ts';
-import { bytesOf, toB64, utf8String } from './encoding.ts';
+import { bytesOf, utf8String } from './encoding.ts';
 import { DecryptionError } from './errors.ts';
 import { generateKeyPairB64 } from './keys.ts';
 import { openSealedBoxBytes } from './sealed-box.ts';
@@ -56,7 +56,7 @@ export function createCastScreenCrypto(): CastScreenCrypto {
     async decryptFileBytes(encrypted, header, key, layout) {
       const keyBytes = bytesOf(key);
       return layout === 'blob'
-        ? decryptBlobBytes({ encryptedData: toB64(encrypted), header }, keyBytes)
+        ? decryptBlobBytes({ encryptedData: encrypted, header }, keyBytes)
         : decryptStreamBytes(encrypted, header, keyBytes);
     },
   };
