@@ -48,7 +48,7 @@ export async function entityOf(tx: Db, table: EntityTable, userID: number, id: s
 }
 
 /** What a write sets on an entity: new data, or a tombstone's nulls. */
-export interface EntityWrite {
+interface EntityWrite {
   encrypted_data: string | null;
   header: string | null;
   is_deleted: boolean;
