@@ -19,9 +19,13 @@ import { THUMBNAIL_MAX_BYTES, VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.t
 
 export const THUMBNAIL_CACHE = 'thumbs';
 
-/** The Blob and Stream openers, fetched once (a chunk of this worker's own). */
+/** The Blob and Stream openers, fetched once (a chunk of this worker's own); fetched again after a failed fetch. */
 let openers: Promise<typeof Openers> | undefined;
-const opening = () => (openers ??= import('@ente/crypto/open.ts'));
+const opening = () =>
+  (openers ??= import('@ente/crypto/open.ts').catch((error: unknown) => {
+    openers = undefined;
+    throw error;
+  }));
 
 const tooLarge = (limit: number) => () => new MediaError('tooLarge', `more than ${limit} bytes`);
 
