@@ -62,7 +62,7 @@ export function saveFiles(files: readonly GalleryFile[], zipName: string): void 
 }
 
 /** Albums files can be added or moved to: the user's own and those they collaborate on. */
-const writable = (albums: readonly Album[]) => albums.filter((album) => album.role !== 'VIEWER');
+const writable = (albums: readonly Album[]) => albums.filter(takesUploads);
 
 /** Sharing through the library: each write resolves once the library shows it (the dialogs show the result). */
 function sharingActions(library: Library): AlbumSharingActions {

@@ -145,7 +145,7 @@ async function forgetFinished(): Promise<void> {
 
 /** An album a record names that the user may still add to, else none. */
 const recordAlbum = (library: Library, collectionID: number) =>
-  library.snapshot().albums.find((album) => album.id === collectionID && album.role !== 'VIEWER');
+  library.snapshot().albums.find((album) => album.id === collectionID && takesUploads(album));
 
 export interface NestedFoldersChoice {
   /** How many folders the picked folders hold. */
