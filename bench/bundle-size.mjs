@@ -21,7 +21,6 @@ import { tsImport } from 'tsx/esm/api';
 
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { chromiumPath } from '../scripts/setup.mjs';
-import { base58 } from './base58.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const allApps = ['auth', 'accounts', 'photos', 'cast'];
@@ -130,6 +129,8 @@ async function publicAlbumVisits() {
     INTERACTIVE_MEM_LIMIT,
     INTERACTIVE_OPS_LIMIT,
   } = await tsImport('@ente/crypto', import.meta.url);
+  // The key in the fragment as the owner's app writes it.
+  const { base58 } = await tsImport('../apps/photos/src/library/link-url.ts', import.meta.url);
   const albumKey = await generateKeyB64();
   const name = await encryptBoxB64(utf8Bytes('Summer'), albumKey);
   const ownerID = 1;
