@@ -433,12 +433,12 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
   };
 }
 
-/** The draw intervals of the scroll (µs), and what the page's threads did in the long ones (frame-causes.mjs). */
+/** The frames of the scroll (µs), and what the page's threads did in the long ones (frame-causes.mjs). */
 function longFrameCauses(events) {
   const start = events.find((event) => event.name === 'photos-bench:scroll-start');
   const to = events.find((event) => event.name === 'photos-bench:scroll-end')?.ts;
-  const draws = drawTimes(events, start.ts, to);
-  const intervals = draws.slice(1).map((end, index) => ({ start: draws[index], end }));
+  const frames = drawnFrameStarts(events, start.ts, to, start.pid);
+  const intervals = frames.slice(1).map((end, index) => ({ start: frames[index], end }));
   return frameCauses(events, intervals, { mainPid: start.pid, mainTid: start.tid });
 }
 
@@ -463,31 +463,64 @@ function describeCauses({ over, severe, worst }) {
 }
 
 /**
- * Frame times from the trace: the compositor's frames between the two marks the scroll set, each the time
- * from one presented frame to the next (`DrawFrame` events of the page's compositor); a frame Chromium
- * began and dropped does not end an interval, so a drop shows as a longer one.
+ * Frame times from the trace, as DevTools' frames track counts them: the frames the page's compositor drew between the
+ * two marks the scroll set, each from its `BeginFrame` (the vsync it was begun for) to the next drawn frame's; a frame
+ * Chromium began and did not draw (`DroppedFrame`, or no `DrawFrame` for its sequence number) ends no frame, so a drop
+ * shows as a frame of two vsyncs or more. Not the time between two `DrawFrame` events: when each draw happens within
+ * its vsync varies with the cores' load (up to 30 ms after its BeginFrame on 2 shared cores), so those intervals
+ * scatter around 16.7 ms even when every vsync was drawn, and about half of them exceeded it (`drawIntervals` keeps
+ * them, for comparison with the figures taken before 27 November, 21:00 UTC).
  */
 function frameTimes(events) {
-  const mark = (name) => events.find((event) => event.name === name)?.ts;
-  const from = mark('photos-bench:scroll-start');
-  const to = mark('photos-bench:scroll-end');
+  const fromEvent = events.find((event) => event.name === 'photos-bench:scroll-start');
+  const from = fromEvent.ts;
+  const to = events.find((event) => event.name === 'photos-bench:scroll-end')?.ts;
   const counts = {};
   for (const event of events) {
     if (!frameEventNames.includes(event.name) || event.ts < from || event.ts > to) continue;
     counts[event.name] = (counts[event.name] ?? 0) + 1;
   }
-  const draws = drawTimes(events, from, to).map((ts) => ts / 1000);
-  const intervals = draws.slice(1).map((at, index) => at - draws[index]);
+  const frames = drawnFrameStarts(events, from, to, fromEvent.pid).map((ts) => ts / 1000);
+  const intervals = frames.slice(1).map((at, index) => at - frames[index]);
+  const draws = drawTimes(events, from, to, fromEvent.pid).map((ts) => ts / 1000);
+  const drawIntervals = draws.slice(1).map((at, index) => at - draws[index]);
   const dropped = events.filter((event) => event.name === 'DroppedFrame' && event.ts >= from && event.ts <= to).length;
-  return { frames: draws.length, ...stats(intervals), droppedFrameEvents: dropped, eventCounts: counts };
+  return {
+    frames: frames.length,
+    ...stats(intervals),
+    droppedFrameEvents: dropped,
+    eventCounts: counts,
+    drawIntervals: stats(drawIntervals),
+  };
 }
 
-/** The times (µs) of the `DrawFrame` events between `from` and `to`, in order. */
-function drawTimes(events, from, to) {
+/** The times (µs) of the page's `DrawFrame` events (process `pid`) between `from` and `to`, in order. */
+function drawTimes(events, from, to, pid) {
   return events
-    .filter((event) => event.name === 'DrawFrame' && event.ts >= from && event.ts <= to)
+    .filter((event) => event.name === 'DrawFrame' && event.pid === pid && event.ts >= from && event.ts <= to)
     .map((event) => event.ts)
     .sort((a, b) => a - b);
+}
+
+/**
+ * The `BeginFrame` times (µs) of the frames the page's compositor (process `pid`) drew between `from` and `to`, in
+ * order: each `DrawFrame` matched to the `BeginFrame` of its sequence number (`args.frameSeqId`, per layer tree).
+ */
+function drawnFrameStarts(events, from, to, pid) {
+  const seq = (event) => `${event.args?.layerTreeId}:${event.args?.frameSeqId}`;
+  const begun = new Map();
+  for (const event of events) {
+    if (event.name === 'BeginFrame' && event.pid === pid && event.args?.frameSeqId !== undefined) {
+      begun.set(seq(event), event.ts);
+    }
+  }
+  const starts = new Set();
+  for (const event of events) {
+    if (event.name !== 'DrawFrame' || event.pid !== pid || event.ts < from || event.ts > to) continue;
+    const start = begun.get(seq(event));
+    if (start !== undefined) starts.add(start);
+  }
+  return [...starts].sort((a, b) => a - b);
 }
 
 function stats(samples) {
