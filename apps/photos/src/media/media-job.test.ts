@@ -2,8 +2,9 @@
 // The media worker's work (media-job.ts) in this process, fetch and Cache Storage faked: a thumbnail opens
 // and is cached ENCRYPTED (never the JPEG), a cached one is read without fetching, a stale or foreign cached
 // entry is replaced, a tampered answer is not cached; an original decrypts while it streams, and a cut or
-// tampered one errors with DecryptionError; the viewer's original of a file that is no HEIF is its bytes as they
+// tampered one errors with DecryptionError; a thumbnail's object URL is made here and revoked here; the viewer's original of a file that is no HEIF is its bytes as they
 // are; HTTP failures are MediaErrors.
+import { resolveObjectURL } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,6 +71,19 @@ describe('thumbnail', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(jpeg)).toBe(true);
     expect(second.type).toBe('image/jpeg');
     expect(fetched).toEqual([url]);
+  });
+
+  test('thumbnailURL: an object URL of the typed thumbnail, made in the worker; revokeURLs lets go of it', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    answers.set(url, body(encrypted));
+    const job = createMediaJob();
+    const made = await job.thumbnailURL({ fileID: 3, url, key, header, cache: false });
+    const blob = resolveObjectURL(made);
+    expect(blob?.type).toBe('image/jpeg');
+    expect(Buffer.from(await blob!.arrayBuffer()).equals(jpeg)).toBe(true);
+    job.revokeURLs([made]);
+    expect(resolveObjectURL(made)).toBeUndefined();
   });
 
   test('a thumbnail whose bytes are no image is typed application/octet-stream, a PNG image/png', async () => {

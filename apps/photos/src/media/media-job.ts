@@ -89,7 +89,7 @@ async function cappedOriginal(request: OriginalRequest): Promise<ReadableStream<
 export function createMediaJob() {
   // Opened once per worker (a new worker after logout or a change of routes, media.ts), not per thumbnail.
   let thumbnailCache: Promise<Cache | undefined> | undefined;
-  return {
+  const job = {
     /**
      * The decrypted thumbnail as a Blob of its image type (media-type.ts's `typedBlob`), typed here so that the page
      * only makes its object URL: its thread neither reads the bytes back to sniff them nor copies them into a second
@@ -143,9 +143,23 @@ export function createMediaJob() {
       return displayableOriginal(await new Response(original).blob());
     },
 
+    /**
+     * The decrypted thumbnail's object URL, made here rather than on the page's thread (see [Note: Object URLs made
+     * in the media worker]). It lives as long as this worker unless `revokeURLs` lets go of it first.
+     */
+    async thumbnailURL(request: ThumbnailRequest): Promise<string> {
+      return URL.createObjectURL(await job.thumbnail(request));
+    },
+
+    /** Revokes object URLs this worker made (`thumbnailURL`), a batch at once; others are ignored. */
+    revokeURLs(urls: readonly string[]): void {
+      for (const url of urls) URL.revokeObjectURL(url);
+    },
+
     // A public album's opening, in this worker so that a visit to a link starts one worker.
     ...createAlbumJob(),
   };
+  return job;
 }
 
 export type MediaJob = ReturnType<typeof createMediaJob>;

@@ -1,7 +1,9 @@
 // The viewer's original of a file the server says is past the cap is refused before anything is fetched or a
 // worker started (the whole original would be gathered in memory); the worker started ahead of the first
 // thumbnail is the one worker of the tab. A request that spans a reset (logout, a public album's routes) brings
-// nothing into the new worker or LRU, and does not end the entry of a newer request for the same thumbnail.
+// nothing into the new worker or LRU, and does not end the entry of a newer request for the same thumbnail. A
+// thumbnail's object URL is the worker's: the page makes none, and the URLs the LRU lets go of go back to the worker
+// in one message, none at a reset (the worker's end revokes them).
 import { expect, jest, test } from '@jest/globals';
 
 import { answeringWorker } from '../components/testing/media-worker.ts';
@@ -74,4 +76,27 @@ test('an older request for a thumbnail, ending after a reset, leaves the newer o
   expect(asked).toEqual(['https://after.test/preview/3']);
   expect(keptThumbnailURL(file)).toBe(await current);
   setMediaRoutes(undefined);
+});
+
+test("a thumbnail's URL is made by the worker; the LRU's evictions are revoked there in one message, none at a reset", async () => {
+  const revoked: string[][] = [];
+  answeringWorker(revoked);
+  const pageMade = jest.spyOn(URL, 'createObjectURL');
+  setMediaRoutes({
+    objectURL: (kind, id) => Promise.resolve(`https://api.test/${kind}/${id}`),
+    cacheThumbnails: false,
+  });
+  const files = Array.from({ length: 503 }, (_, index) => ({ id: index + 1, key: 'k', thumbnailHeader: 'th' }));
+  const urls = await Promise.all(files.map((each) => thumbnailURL(each)));
+  expect(pageMade).not.toHaveBeenCalled();
+  expect(new Set(urls).size).toBe(503);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // 500 kept: the three least recently used, in one batch.
+  expect(revoked).toEqual([urls.slice(0, 3)]);
+  expect(keptThumbnailURL(files[0]!)).toBeUndefined();
+  expect(keptThumbnailURL(files[502]!)).toBe(urls[502]);
+  setMediaRoutes(undefined);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(revoked).toHaveLength(1);
+  expect(keptThumbnailURL(files[502]!)).toBeUndefined();
 });

@@ -42,8 +42,30 @@ const ORIGINALS_KEPT = 3;
 /** Thumbnails the worker works on at once: enough to keep its fetches and the decryption busy, few enough to drop. */
 const THUMBNAILS_AT_ONCE = 8;
 
+// [Note: Object URLs made in the media worker]
+// A thumbnail's object URL is made by the media worker, which has the Blob, and answered as a string: making one is a
+// round trip to the browser's blob registry, and on the page's thread that trip, once per thumbnail, 80 a second in a
+// fast scroll, was the largest single cost of the scroll's late frames. The page's <img> loads it as any other object
+// URL of its origin. A URL lives as long as the worker that made it, so the LRU's evictions are sent back to that worker
+// to revoke, gathered into one message; a worker that dies takes its URLs with it, and the LRU then forgets them.
+
 let connection: WorkerConnection<MediaJob> | undefined;
-const thumbnails = new ObjectUrlLru(THUMBNAILS_KEPT);
+/** Object URLs of thumbnails the LRU let go of, to revoke in the worker that made them (one message per batch). */
+let toRevoke: { from: WorkerConnection<MediaJob>; urls: string[] } | undefined;
+const revokeInWorker = (url: string) => {
+  if (!connection) return;
+  if (!toRevoke || toRevoke.from !== connection) {
+    const batch = { from: connection, urls: [] as string[] };
+    toRevoke = batch;
+    setTimeout(() => {
+      if (toRevoke === batch) toRevoke = undefined;
+      // A worker that has ended revoked them itself.
+      if (batch.from === connection) void batch.from.call('revokeURLs', batch.urls).catch(() => undefined);
+    }, 0);
+  }
+  toRevoke.urls.push(url);
+};
+const thumbnails = new ObjectUrlLru(THUMBNAILS_KEPT, revokeInWorker);
 const originals = new ObjectUrlLru(ORIGINALS_KEPT);
 const inFlight = new Map<string, Promise<string>>();
 let thumbnailQueue = requestQueue<string>(THUMBNAILS_AT_ONCE);
@@ -53,9 +75,11 @@ function mediaWorker(): WorkerConnection<MediaJob> {
     const worker = new Worker(new URL('./media-worker.ts', import.meta.url), { type: 'module', name: 'ente-media' });
     const created = connectWorker<MediaJob>(worker, rebuildMediaError);
     connection = created;
-    // A dead worker is replaced on the next call.
+    // A dead worker is replaced on the next call; the thumbnails' URLs it made ended with it.
     worker.addEventListener('error', () => {
-      if (connection === created) connection = undefined;
+      if (connection !== created) return;
+      connection = undefined;
+      thumbnails.clear();
     });
   }
   return connection;
@@ -174,10 +198,12 @@ export function thumbnailURL(file: ThumbnailSource, signal?: AbortSignal): Promi
       const url = await objectURL('preview', file.id);
       stillCurrent(from);
       const request = { fileID: file.id, url, key: file.key, header: file.thumbnailHeader, cache: cacheThumbnails };
-      // Typed by the worker (media-job.ts): the page only makes the URL.
-      const blob = await mediaWorker().call('thumbnail', request);
+      // Typed, and its URL made, by the worker (see [Note: Object URLs made in the media worker]).
+      const worker = mediaWorker();
+      const objectUrl = await worker.call('thumbnailURL', request);
       stillCurrent(from);
-      const objectUrl = URL.createObjectURL(blob);
+      // Made by a worker that has since ended: gone with it.
+      if (connection !== worker) throw new MediaError('network', 'the media worker ended');
       thumbnails.set(key, objectUrl);
       return objectUrl;
     },
@@ -231,13 +257,16 @@ export function originalURL(file: OriginalSource, videoType?: string): Promise<s
 export function resetMedia(): void {
   generation++;
   credentials = undefined;
+  // The worker's end revokes its thumbnails' URLs: none is sent to it first (clear's revocations see no connection).
+  const ending = connection;
+  connection = undefined;
+  toRevoke = undefined;
   thumbnails.clear();
   originals.clear();
   inFlight.clear();
   thumbnailQueue.clear(new Error('media reset'));
   thumbnailQueue = requestQueue<string>(THUMBNAILS_AT_ONCE);
-  connection?.terminate(new Error('media reset'));
-  connection = undefined;
+  ending?.terminate(new Error('media reset'));
 }
 
 registerInMemoryReset('photos-media', resetMedia);

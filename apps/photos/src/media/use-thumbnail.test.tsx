@@ -1,7 +1,8 @@
 // useThumbnail (use-thumbnail.ts) with media.ts mocked: the URL once it arrives, at once when kept, `failed`
 // on an error, and an answer for a file the cell no longer shows is ignored; a cell that unmounts or shows another
-// file lets go of its request (its signal aborts).
-import { act, renderHook, waitFor } from '@testing-library/react';
+// file lets go of its request (its signal aborts); the answers that arrive between two frames show at the next frame,
+// in one render.
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 
 import { keptThumbnailURL, thumbnailURL } from './media.ts';
 import { useThumbnail } from './use-thumbnail.ts';
@@ -64,4 +65,43 @@ test("another file's late answer is not shown", async () => {
     return Promise.resolve();
   });
   expect(result.current).toEqual({ url: 'blob:2' });
+});
+
+test('answers that arrive between two frames show together at the next frame, in one render', async () => {
+  // The answers of the tests before (to cells gone since) shown first, at a frame of the real clock.
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  jest.useFakeTimers();
+  const frames: FrameRequestCallback[] = [];
+  const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  try {
+    const answers: ((url: string) => void)[] = [];
+    load.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    let renders = 0;
+    const shown: (string | undefined)[] = [];
+    function Cells() {
+      renders++;
+      const first = useThumbnail(file(1));
+      const second = useThumbnail(file(2));
+      shown.splice(0, 2, first.url, second.url);
+      return null;
+    }
+    render(<Cells />);
+    const before = renders;
+    // Each answer in a task of its own, with time for a render after each (React's scheduler runs on timers here).
+    for (const [index, answer] of answers.entries()) {
+      answer(`blob:${index + 1}`);
+      await act(() => jest.advanceTimersByTimeAsync(1));
+    }
+    expect(shown).toEqual([undefined, undefined]);
+    expect(renders).toBe(before);
+    await act(async () => {
+      frames.splice(0).forEach((frame) => frame(0));
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(shown).toEqual(['blob:1', 'blob:2']);
+    expect(renders).toBe(before + 1);
+  } finally {
+    frame.mockRestore();
+    jest.useRealTimers();
+  }
 });

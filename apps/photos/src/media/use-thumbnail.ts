@@ -2,7 +2,8 @@
 // file's decrypted thumbnail once media.ts has it, at once when it is already kept; `failed` when it could not
 // be fetched or opened (the cell keeps its placeholder). A cell that unmounts (or shows another file) first lets go of
 // its request: one not yet started is dropped (request-queue.ts), so a fast scroll leaves no queue of rows gone by.
-// An answer is shown in a transition: a scroll's own renders (rows coming into view) go before the images'.
+// The answers that arrive between two frames are shown together at the next one, in one transition: one render of
+// their cells a frame at most, not one per thumbnail, and a scroll's own renders (rows coming into view) go first.
 import { startTransition, useEffect, useState } from 'react';
 
 import { keptThumbnailURL, thumbnailURL, type ThumbnailSource } from './media.ts';
@@ -22,7 +23,9 @@ export function useThumbnail(file: ThumbnailSource): ThumbnailState {
     if (kept) return;
     const wanted = new AbortController();
     const show = (state: ThumbnailState) => {
-      if (!wanted.signal.aborted) startTransition(() => setLoaded({ identity, state }));
+      showAtNextFrame(() => {
+        if (!wanted.signal.aborted) setLoaded({ identity, state });
+      });
     };
     thumbnailURL({ id, key, thumbnailHeader }, wanted.signal).then(
       (url) => show({ url }),
@@ -33,4 +36,19 @@ export function useThumbnail(file: ThumbnailSource): ThumbnailState {
 
   if (kept) return { url: kept };
   return loaded?.identity === identity ? loaded.state : {};
+}
+
+/** The answers waiting for the next frame. */
+let arrived: (() => void)[] = [];
+
+function showAtNextFrame(show: () => void): void {
+  arrived.push(show);
+  if (arrived.length > 1) return;
+  const flush = () => {
+    const batch = arrived;
+    arrived = [];
+    startTransition(() => batch.forEach((each) => each()));
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+  else setTimeout(flush, 0);
 }
