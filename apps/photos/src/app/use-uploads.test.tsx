@@ -12,7 +12,7 @@ jest.mock('@ente/shared/storage/user.ts', () => ({ savedUserID: () => Promise.re
 const queueAdd = jest.fn(() => [1]);
 jest.mock('../upload/uploader.ts', () => ({
   createPhotosUploader: () => ({
-    subscribe: () => () => undefined,
+    onItemEnd: () => () => undefined,
     snapshot: () => ({ items: [] }),
     add: queueAdd,
     whenIdle: () => Promise.resolve(),

@@ -32,7 +32,7 @@ import {
   type PendingUpload,
 } from '../upload/pending-uploads.ts';
 import { livePhotoPartsOf, type UploadInput } from '../upload/types.ts';
-import type { UploadQueue } from '../upload/uploader.ts';
+import type { UploadItem, UploadQueue } from '../upload/uploader.ts';
 import { nestedFolderCount, uploadGroups, type FolderAlbums } from './upload-groups.ts';
 
 let tabQueue: Promise<UploadQueue> | undefined;
@@ -60,11 +60,14 @@ registerInMemoryReset('photos-upload-queue', () => {
   leftRecords = [];
 });
 
-/** Writes how the queue's recorded items ended: done ones marked, cancelled ones forgotten. */
-function writeEnds(queue: UploadQueue): void {
+/**
+ * Writes how recorded items ended: done ones marked, cancelled ones (and files of no supported type) forgotten. Called
+ * with each item as it ends, and with every item once its records exist (an item may end before they are written).
+ */
+function writeEnds(items: readonly UploadItem[]): void {
   const done: number[] = [];
   const cancelled: number[] = [];
-  for (const item of queue.snapshot().items) {
+  for (const item of items) {
     const key = recordOf.get(item.id);
     if (key === undefined || recordEnded.has(item.id)) continue;
     if (item.status === 'done') done.push(key);
@@ -83,7 +86,7 @@ function uploadQueue(): Promise<UploadQueue> {
       existingFiles: () => tabLibrary?.snapshot().files ?? [],
       userID: () => userID ?? -1,
     });
-    queue.subscribe(() => writeEnds(queue));
+    queue.onItemEnd((item) => writeEnds([item]));
     for (const listener of queueListeners) listener(queue);
     return queue;
   })();
@@ -130,7 +133,7 @@ async function queueRecorded(queue: UploadQueue, inputs: UploadInput[], album: A
       const key = keys[index];
       if (key !== undefined) recordOf.set(id, key);
     });
-    writeEnds(queue);
+    writeEnds(queue.snapshot().items);
   } catch (e) {
     // Only the resumption after a reload is lost.
     log.warn('Could not record the upload', e);

@@ -207,3 +207,28 @@ test('a live photo is one item: its image as the file, its video beside it, the 
   expect(queue.snapshot().items).toMatchObject([{ file: image, video, total: 300 }]);
   expect(runs.map((run) => run.name)).toEqual(['f0.jpg']);
 });
+
+test('onItemEnd hears each item once per end (done, failed, cancelled), never a progress tick or a start', async () => {
+  const { queue, runs, settle } = harness(3);
+  const ended: string[] = [];
+  const stop = queue.onItemEnd((item) => ended.push(`${item.file.name}:${item.status}`));
+  const [, , third] = queue.add(files(1, 1, 1), target);
+  runs[0]!.control.setProgress(1, 2);
+  runs[0]!.control.setStatus('uploading');
+  expect(ended).toEqual([]);
+  runs[0]!.resolve(uploaded);
+  runs[1]!.reject(new UploadError('network'));
+  queue.cancel(third!);
+  await settle();
+  expect(ended.sort()).toEqual(['f0.jpg:done', 'f1.jpg:failed', 'f2.jpg:cancelled']);
+  // A retried file ends again; the ones that had ended are not heard a second time.
+  queue.retryFailed();
+  runs[3]!.resolve(uploaded);
+  await settle();
+  expect(ended).toEqual(['f0.jpg:done', 'f1.jpg:failed', 'f2.jpg:cancelled', 'f1.jpg:done']);
+  stop();
+  queue.retry(third!);
+  runs[4]!.resolve(uploaded);
+  await settle();
+  expect(ended).toHaveLength(4);
+});

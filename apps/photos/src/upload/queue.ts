@@ -72,6 +72,8 @@ export interface UploadQueue {
    * included, until it has stopped). Answers the unsubscribe.
    */
   onIdle(listener: () => void): () => void;
+  /** Calls `listener` with each item that reaches an end (done, failed or cancelled), once per end. Answers the unsubscribe. */
+  onItemEnd(listener: (item: UploadItem) => void): () => void;
   /** Resolves once the queue is idle (at once when it is). */
   whenIdle(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
   const entries = new Map<number, Entry>();
   const listeners = new Set<() => void>();
   const idleListeners = new Set<() => void>();
+  const endListeners = new Set<(item: UploadItem) => void>();
   let nextID = 1;
   let running = 0;
   let runningBytes = 0;
@@ -122,6 +125,10 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
     const before = entry.item.status;
     entry.item = { ...entry.item, ...patch };
     pending += Number(isPending(entry.item.status)) - Number(isPending(before));
+    if (isPending(before) && !isPending(entry.item.status)) {
+      const ended = entry.item;
+      for (const listener of [...endListeners]) listener(ended);
+    }
   };
   const onIdle = (listener: () => void) => {
     idleListeners.add(listener);
@@ -247,6 +254,10 @@ export function createUploadQueue({ run, concurrency = 3, small }: UploadQueueOp
       return () => void listeners.delete(listener);
     },
     onIdle,
+    onItemEnd(listener) {
+      endListeners.add(listener);
+      return () => void endListeners.delete(listener);
+    },
     whenIdle() {
       if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => {
