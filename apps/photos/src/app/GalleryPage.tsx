@@ -19,6 +19,7 @@ import { log } from '@ente/shared/log.ts';
 import { useAlbumTitle } from '../components/albums/album-title.ts';
 import { AlbumsView } from '../components/albums/AlbumsView.tsx';
 import { AlbumCast } from '../components/cast/AlbumCast.tsx';
+import { cornerAlertSx } from '../components/corner-alert.ts';
 import { PhotosLayout } from '../components/layout/PhotosLayout.tsx';
 import { sectionOfView } from '../components/layout/sections.ts';
 import { PhotosView } from '../components/PhotosView.tsx';
@@ -270,11 +271,7 @@ export function GalleryPage() {
       {uploads.queue && <Uploads queue={uploads.queue} />}
       <TabDownloads />
       {trashLeftOut > 0 && (
-        <Alert
-          severity="info"
-          onClose={() => setTrashLeftOut(0)}
-          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-        >
+        <Alert severity="info" onClose={() => setTrashLeftOut(0)} sx={cornerAlertSx('top', 'right')}>
           {t('trash_selection.left_out', { count: trashLeftOut })}
         </Alert>
       )}

@@ -4,6 +4,8 @@
 // first failure: the views that use this (a public album's among them) have it out of their first load.
 import { lazy, Suspense, useState } from 'react';
 
+import { cornerAlertSx } from './corner-alert.ts';
+
 const Alert = lazy(() => import('@mui/material/Alert'));
 
 export function useFailureNotice() {
@@ -19,11 +21,7 @@ export function useFailureNotice() {
     text === undefined ? null : (
       // The alert says it once loaded; until then (a local chunk) nothing is drawn in its place.
       <Suspense fallback={null}>
-        <Alert
-          severity="error"
-          onClose={() => setText(undefined)}
-          sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-        >
+        <Alert severity="error" onClose={() => setText(undefined)} sx={cornerAlertSx('top', 'right')}>
           {text}
         </Alert>
       </Suspense>

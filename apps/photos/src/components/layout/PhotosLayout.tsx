@@ -16,6 +16,7 @@ import { EnteLogo } from '@ente/shared/components/EnteLogo.tsx';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { savedUser } from '@ente/shared/storage/local-storage.ts';
 
+import { cornerAlertSx } from '../corner-alert.ts';
 import { usePhotosTranslations } from '../use-photos-translations.ts';
 import type { PickedFile } from './picked-files.ts';
 import { SectionNav } from './SectionNav.tsx';
@@ -101,11 +102,7 @@ function TranslatedLayout(props: PhotosLayoutProps) {
 /** What became of a drop, at the top of the window until closed. */
 function DropAlert({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   return (
-    <Alert
-      severity="warning"
-      onClose={onClose}
-      sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, top: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-    >
+    <Alert severity="warning" onClose={onClose} sx={cornerAlertSx('top', 'right')}>
       {children}
     </Alert>
   );

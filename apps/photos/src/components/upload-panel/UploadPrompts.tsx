@@ -12,6 +12,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { cornerAlertSx } from '../corner-alert.ts';
+
 export type FolderAlbumsChoice = 'tree' | 'perFolder';
 
 export interface UploadPromptsProps {
@@ -36,11 +38,7 @@ export function UploadPrompts({ nested, left, failed }: UploadPromptsProps) {
 function UploadFailed({ dismiss }: NonNullable<UploadPromptsProps['failed']>) {
   const { t } = useTranslation('photos');
   return (
-    <Alert
-      severity="error"
-      onClose={dismiss}
-      sx={{ position: 'fixed', right: { xs: 8, sm: 16 }, bottom: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
-    >
+    <Alert severity="error" onClose={dismiss} sx={cornerAlertSx('bottom', 'right')}>
       {t('upload_problem.start_failed')}
     </Alert>
   );
@@ -79,7 +77,7 @@ function InterruptedUpload({ count, resumable, resume, discard }: NonNullable<Up
       role="region"
       aria-label={t('upload_resume.label')}
       severity="info"
-      sx={{ position: 'fixed', left: { xs: 8, sm: 16 }, bottom: { xs: 8, sm: 16 }, maxWidth: 420, zIndex: 1400 }}
+      sx={cornerAlertSx('bottom', 'left')}
       action={
         <>
           {resumable > 0 && (
