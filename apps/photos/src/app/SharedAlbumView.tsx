@@ -2,18 +2,19 @@
 // password form and the failures load without it): the grid, the viewer and the downloads are the library pages'
 // own (components/PhotosView, media/ pointed at the link's routes, download/), downloads offered only when the link
 // allows them. The viewer comes when a photo opens (LazyViewer); the download code and the download panel (the
-// signed-in pages' TabDownloads: progress, how each ended and why, Try again) when a download is asked for.
-import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+// signed-in pages' TabDownloads: progress, how each ended and why, Try again) when a download is asked for. The first
+// screen draws its text and button with plain elements (Box, PlainButton, our own glyphs), not MUI's Typography,
+// Button and icons, which would add MUI's ButtonBase and SvgIcon to every link's first load.
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@ente/shared/components/PageHeader.tsx';
+import { PlainButton } from '@ente/shared/components/PlainButton.tsx';
 import { log } from '@ente/shared/log.ts';
 
 import { EmptyState } from '../components/EmptyState.tsx';
+import { DownloadGlyph } from '../components/glyphs.tsx';
 import { PhotosView } from '../components/PhotosView.tsx';
 import { selectedFiles } from '../components/selection/selection-model.ts';
 import { useFailureNotice } from '../components/use-failure-notice.tsx';
@@ -67,9 +68,9 @@ function AlbumFrame({ title, actions, children }: { title: string; actions?: Rea
       <PageHeader />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 3 }, pt: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ mr: 'auto', overflowWrap: 'anywhere' }}>
+          <Box component="h1" sx={{ typography: 'h5', m: 0, mr: 'auto', overflowWrap: 'anywhere' }}>
             {title}
-          </Typography>
+          </Box>
           {actions}
         </Box>
         {children}
@@ -88,14 +89,14 @@ export function AlbumView({ info, files }: { info: PublicAlbumInfo; files: reado
       title={name}
       actions={
         canDownload && (
-          <Button
-            startIcon={<DownloadIcon />}
+          <PlainButton
             onPointerEnter={prefetchDownloads}
             onFocus={prefetchDownloads}
             onClick={() => downloads.save(files)}
           >
+            <DownloadGlyph size="small" />
             {t('public_album.download_album')}
-          </Button>
+          </PlainButton>
         )
       }
     >

@@ -1,16 +1,18 @@
-// What a view shows when it has nothing to show: a heading (when there is one) and a line of text.
+// What a view shows when it has nothing to show: a heading (when there is one) and a line of text. Boxes, not
+// Typography: a public album's first screen has no other use for it.
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 
 export function EmptyState({ title, body }: { title?: string; body: string }) {
   return (
     <Box sx={{ py: 8, textAlign: 'center' }}>
       {title && (
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        <Box component="h2" sx={{ typography: 'h6', mt: 0, mb: 1 }}>
           {title}
-        </Typography>
+        </Box>
       )}
-      <Typography sx={{ color: 'text.secondary' }}>{body}</Typography>
+      <Box component="p" sx={{ typography: 'body1', color: 'text.secondary', m: 0 }}>
+        {body}
+      </Box>
     </Box>
   );
 }

@@ -1,12 +1,12 @@
 // The password form of a public link (public-album.ts's `unlock`), fetched by SharedAlbumPage.tsx only when a link
 // asks for a password, so that an album without one never loads its field and alert.
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
+import { PlainButton } from '@ente/shared/components/PlainButton.tsx';
 
 /** What the password form says under its field. */
 export type PasswordProblem = 'wrongPassword' | 'tooManyTries' | 'network' | 'server';
@@ -18,6 +18,7 @@ export function PasswordForm(props: {
 }) {
   const { problem, busy, onSubmit } = props;
   const { t } = useTranslation('photos');
+  const { t: tCommon } = useTranslation('common');
   const [password, setPassword] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const fieldId = useId();
@@ -32,17 +33,20 @@ export function PasswordForm(props: {
   };
   return (
     <PageFrame title={t('public_album.password_title')}>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('public_album.password_body')}</Typography>
+      <Box component="p" sx={{ typography: 'body1', color: 'text.secondary', mt: 0, mb: 3 }}>
+        {t('public_album.password_body')}
+      </Box>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {/*
-          A plain field, drawn as MUI's outlined one, with its label above it and the problem as a line under it:
-          MUI's input parts (InputBase and its autosizing textarea, the floating label, the form control) would put
-          this route's first load over its budget.
+          A plain field, drawn as MUI's outlined one, with its label above it and the problem as a line under it, and
+          plain elements around it (a plain button, Box for text): MUI's input parts (InputBase and its autosizing
+          textarea, the floating label, the form control), its Button and Typography would put this route's first
+          load over its budget.
         */}
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Typography component="label" htmlFor={fieldId} sx={{ fontWeight: 500 }}>
+          <Box component="label" htmlFor={fieldId} sx={{ typography: 'body1', fontWeight: 500 }}>
             {label}
-          </Typography>
+          </Box>
           <Box
             component="input"
             id={fieldId}
@@ -74,14 +78,37 @@ export function PasswordForm(props: {
             })}
           />
           {problem && (
-            <Typography id="public-album-password-problem" role="alert" variant="body2" sx={{ color: 'error.main' }}>
+            <Box
+              component="p"
+              id="public-album-password-problem"
+              role="alert"
+              sx={{ typography: 'body2', color: 'error.main', m: 0 }}
+            >
               {t(`public_album.password_${problem}`)}
-            </Typography>
+            </Box>
           )}
         </Box>
-        <LoadingButton type="submit" variant="contained" loading={busy} disabled={password === ''}>
-          {t('public_album.unlock')}
-        </LoadingButton>
+        {/* As the shell's LoadingButton: while busy a spinner over the hidden label, which names the button. */}
+        <PlainButton
+          type="submit"
+          variant="contained"
+          disabled={busy || password === ''}
+          aria-busy={busy || undefined}
+          aria-label={busy ? tCommon('loading') : undefined}
+          sx={{ position: 'relative' }}
+        >
+          <Box component="span" aria-hidden={busy || undefined} sx={{ visibility: busy ? 'hidden' : 'visible' }}>
+            {t('public_album.unlock')}
+          </Box>
+          {busy && (
+            <Box
+              component="span"
+              sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            >
+              <CircularProgress size={20} color="inherit" aria-label={tCommon('loading')} />
+            </Box>
+          )}
+        </PlainButton>
       </Box>
     </PageFrame>
   );

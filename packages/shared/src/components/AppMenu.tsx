@@ -2,14 +2,14 @@
 // is idle after the user's first interaction (app/when-idle.ts), or when the button is pressed before
 // that, to keep it out of every page's first load.
 // The account settings (account-ui.tsx) load only when their menu item is chosen.
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAccountUI, type SettingsProps } from '../app/account-ui.tsx';
 import { whenIdle } from '../app/when-idle.ts';
 import { useDialog } from '../dialog/DialogProvider.tsx';
+import { MoreGlyph } from './Glyph.tsx';
+import { PlainButton } from './PlainButton.tsx';
 
 export function AppMenu() {
   const { t } = useTranslation('common');
@@ -42,7 +42,10 @@ export function AppMenu() {
 
   return (
     <>
-      <IconButton
+      {/* A plain button: on a page with no other MUI button (a public album) MUI's would cost it ButtonBase. */}
+      <PlainButton
+        variant="icon"
+        color="inherit"
         id={buttonId}
         aria-label={t('menu')}
         aria-haspopup="menu"
@@ -53,8 +56,8 @@ export function AppMenu() {
           setMounted(true);
         }}
       >
-        <MoreVertIcon />
-      </IconButton>
+        <MoreGlyph />
+      </PlainButton>
       {mounted && (
         <Suspense fallback={null}>
           <AppMenuList

@@ -1,7 +1,6 @@
 // The frame of every page (docs/product.md#app-shell): the shared page header, then the page's own
 // content in <main> under its one h1. The sign-in pages (packages/accounts) are built in it.
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { MouseEventHandler, ReactNode } from 'react';
 
 import { PageHeader } from './PageHeader.tsx';
@@ -27,9 +26,10 @@ export function PageFrame({ title, onClick, children }: PageFrameProps) {
         {...background}
         sx={{ flex: 1, width: '100%', maxWidth: 720, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 4, md: 8 } }}
       >
-        <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+        {/* Box, not Typography: a page with no other MUI text part (a public album's) does not load it for this. */}
+        <Box component="h1" sx={{ typography: 'h2', mt: 0, mb: 2 }}>
           {title}
-        </Typography>
+        </Box>
         {children}
       </Box>
     </Box>

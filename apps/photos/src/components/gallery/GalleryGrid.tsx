@@ -15,7 +15,6 @@
 // renders it first, then focuses it, which scrolls it into view. The row model is rebuilt only when the files
 // or the column count change; a scroll only picks rows.
 import Box from '@mui/material/Box';
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -38,6 +37,7 @@ import { dayLabel } from './day-label.ts';
 import { columnsFor, daysOf, gridModel, moveIndex, type Day, type GridModel, type GridMove } from './grid-model.ts';
 import { CellsRow, cellStyles, DayHeader, gap, headerHeight, type RowLabels } from './GridRows.tsx';
 import { PlaceholderThumbnail, type ThumbnailProps } from './Thumbnail.tsx';
+import { useWindowRows } from './window-rows.ts';
 
 export interface GalleryGridProps {
   /** The files to show, in any order (the grid sorts them by day). */
@@ -79,35 +79,21 @@ export function GalleryGrid(props: GalleryGridProps) {
   const pendingFocus = useRef<number>(undefined);
   const scrollMargin = usePageTop(gridRef);
 
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (activeRow >= 0 && activeRow < range.count && !indexes.includes(activeRow)) {
-        indexes.push(activeRow);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [activeRow],
-  );
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
-  const estimateSize = useCallback(
+  const keyOf = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const sizeOf = useCallback(
     (index: number) => (rows[index]?.kind === 'day' ? headerHeight : cellSize + gap),
     [rows, cellSize],
   );
-  const virtualizer = useWindowVirtualizer<HTMLDivElement>({
+  // Every row's height is known from the width: a new cell size places every row again (no measuring). The focused
+  // file's row is always rendered (`keep`).
+  const virtualizer = useWindowRows({
     count: rows.length,
-    estimateSize,
+    sizeOf,
+    keyOf,
     overscan: 3,
     scrollMargin,
-    getItemKey,
-    rangeExtractor,
-    // The rows a scroll brings into view render in React's own task, not inside the scroll event (the default): the
-    // frame that scrolled is drawn first, and the overscan rows cover the few pixels it moved meanwhile.
-    useFlushSync: false,
+    keep: activeRow,
   });
-  // Every row's height is known from the width: a new cell size places every row again (no measuring).
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, cellSize]);
 
   // Focus asked for by a key, once the file's row is rendered.
   useLayoutEffect(() => {
@@ -125,7 +111,7 @@ export function GalleryGrid(props: GalleryGridProps) {
     pendingFocus.current = file.id;
     setActiveID(file.id);
     const row = model.rowOfIndex[index];
-    if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
+    if (row !== undefined) virtualizer.scrollToIndex(row);
     buttonOf(gridRef, file.id)?.focus();
   };
 
@@ -171,12 +157,12 @@ export function GalleryGrid(props: GalleryGridProps) {
         if (id !== undefined && id !== activeID) setActiveID(id);
       }}
       sx={gridSx}
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: virtualizer.totalSize }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
+      {virtualizer.rows.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
-        const top = item.start - scrollMargin;
+        const top = item.start;
         return row.kind === 'day' ? (
           <DayHeader
             key={item.key}

@@ -3,14 +3,10 @@
 // scroll renders only the rows that come into view, a selection change only the rows it touches. Plain elements
 // styled by class names from the grid's element (see [Note: Plain cells]), their words from the grid (`RowLabels`:
 // no translation hook mounts with each row).
-import CheckBoxIcon from '@mui/icons-material/CheckBox';
-import BlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import IndeterminateIcon from '@mui/icons-material/IndeterminateCheckBox';
-import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { memo, type ComponentType } from 'react';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
+import { CheckedGlyph, NotSelectedGlyph, PartlyCheckedGlyph, SelectedGlyph, UncheckedGlyph } from '../glyphs.tsx';
 import type { GridSelectionHandlers } from '../selection/use-grid-selection.ts';
 import type { Day, GridRow } from './grid-model.ts';
 import { FileTypeBadge, type ThumbnailProps } from './Thumbnail.tsx';
@@ -77,11 +73,11 @@ export const DayHeader = memo(function DayHeader(props: DayHeaderProps) {
               onChange={() => handlers.toggleDay(day.files)}
             />
             {checked === 'all' ? (
-              <CheckBoxIcon fontSize="small" />
+              <CheckedGlyph size="small" />
             ) : checked === 'some' ? (
-              <IndeterminateIcon fontSize="small" />
+              <PartlyCheckedGlyph size="small" />
             ) : (
-              <BlankIcon fontSize="small" />
+              <UncheckedGlyph size="small" />
             )}
           </span>
         )}
@@ -261,7 +257,7 @@ const Cell = memo(function Cell(props: CellProps) {
             aria-label={selectLabel}
             onChange={(event) => handlers.check(file.id, (event.nativeEvent as MouseEvent).shiftKey)}
           />
-          {selected ? <CheckCircleIcon fontSize="small" /> : <UncheckedIcon fontSize="small" />}
+          {selected ? <SelectedGlyph size="small" /> : <NotSelectedGlyph size="small" />}
         </span>
       )}
     </div>

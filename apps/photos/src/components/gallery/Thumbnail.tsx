@@ -1,13 +1,11 @@
 // What a grid cell draws: the file's thumbnail through the component the page hands the grid (the media loader
 // decrypts thumbnails into object URLs), a quiet placeholder until then, and a badge for videos and live photos.
-import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
-import LiveIcon from '@mui/icons-material/MotionPhotosAutoOutlined';
-import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import { useTheme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ComponentType } from 'react';
 
 import { FileType, type GalleryFile } from '../../library/types.ts';
+import { BrokenImageGlyph, LiveGlyph, VideoGlyph } from '../glyphs.tsx';
 
 /** What a thumbnail component is given: the file, and the text its image is named by (the title). */
 export interface ThumbnailProps {
@@ -41,10 +39,14 @@ const imageStyle = { display: 'block', width: '100%', height: '100%', objectFit:
 
 /** The cell before (or without) its thumbnail: named like the image would be; `broken` when it will not come. */
 export function ThumbnailPlaceholder({ alt, broken = false }: { alt: string; broken?: boolean }) {
-  const background = useTheme().palette.action.hover;
+  const { palette } = useTheme();
   return (
-    <div role="img" aria-label={alt} style={{ ...placeholderStyle, background }}>
-      {broken && <BrokenImageIcon aria-hidden sx={{ color: 'text.disabled' }} />}
+    <div
+      role="img"
+      aria-label={alt}
+      style={{ ...placeholderStyle, background: palette.action.hover, color: palette.text.disabled }}
+    >
+      {broken && <BrokenImageGlyph />}
     </div>
   );
 }
@@ -68,10 +70,10 @@ export function PlaceholderThumbnail({ alt }: ThumbnailProps) {
  */
 export function FileTypeBadge({ fileType, label }: { fileType: FileType; label: string }) {
   if (fileType !== FileType.video && fileType !== FileType.livePhoto) return null;
-  const Icon = fileType === FileType.video ? PlayIcon : LiveIcon;
+  const Icon = fileType === FileType.video ? VideoGlyph : LiveGlyph;
   return (
     <span className="gallery-badge">
-      <Icon fontSize="small" aria-hidden />
+      <Icon size="small" />
       <span style={visuallyHidden}>{label}</span>
     </span>
   );

@@ -7,7 +7,7 @@ import { renderInShell } from '@ente/shared/testing/render-in-shell.tsx';
 import { lazyModule } from '../../app/lazy-module.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 
-// The app's own helper, watched: the bar's icons load through it rather than a loader of their own.
+// The app's own helper, watched: the bar's toolbar loads through it rather than a loader of their own.
 jest.mock('../../app/lazy-module.ts', () => {
   const actual = jest.requireActual<{ lazyModule: typeof lazyModule }>('../../app/lazy-module.ts');
   return { lazyModule: jest.fn(actual.lazyModule) };
@@ -15,15 +15,15 @@ jest.mock('../../app/lazy-module.ts', () => {
 
 beforeAll(() => loadNamespace('photos'));
 
-test('the icons are a lazy module of the app’s helper, fetched only once something is selected', async () => {
+test('the toolbar and its icons are a lazy module of the app’s helper, fetched only once something is selected', async () => {
   expect(lazyModule).toHaveBeenCalledTimes(1);
-  const icons = jest.mocked(lazyModule).mock.results[0]?.value as ReturnType<typeof lazyModule>;
-  expect(icons.loaded()).toBeUndefined();
+  const toolbar = jest.mocked(lazyModule).mock.results[0]?.value as ReturnType<typeof lazyModule>;
+  expect(toolbar.loaded()).toBeUndefined();
   const { rerender } = renderInShell(<SelectionBar count={0} onClear={jest.fn()} onDownload={jest.fn()} />);
-  expect(icons.loaded()).toBeUndefined();
+  expect(toolbar.loaded()).toBeUndefined();
   rerender(<SelectionBar count={1} onClear={jest.fn()} onDownload={jest.fn()} />);
-  await waitFor(() => expect(icons.loaded()).toHaveProperty('selectionIcons.download'));
-  expect(screen.getByRole('button', { name: 'Download' }).querySelector('svg')).not.toBeNull();
+  await waitFor(() => expect(toolbar.loaded()).toHaveProperty('SelectionToolbar'));
+  expect((await screen.findByRole('button', { name: 'Download' })).querySelector('svg')).not.toBeNull();
 });
 
 test('the bar shows the count and runs each action; what the page does not give is not offered', async () => {
@@ -40,7 +40,7 @@ test('the bar shows the count and runs each action; what the page does not give 
   expect(screen.getByRole('status')).toHaveTextContent('');
 
   rerender(<SelectionBar count={3} {...actions} />);
-  const bar = screen.getByRole('toolbar', { name: 'Selected items' });
+  const bar = await screen.findByRole('toolbar', { name: 'Selected items' });
   expect(screen.getByRole('status')).toHaveTextContent('3 selected');
   expect(
     within(bar)

@@ -1,5 +1,5 @@
-// The icons of the selection bar's actions, fetched by SelectionBar.tsx the first time something is selected: a view
-// that opens without a selection (a shared album's grid) does not load them. Keyed by action.
+// The icons of the selection bar's actions, part of the toolbar SelectionBar.tsx fetches the first time something is
+// selected: a view that opens without a selection (a shared album's grid) does not load them. Keyed by action.
 import DeleteForeverIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
