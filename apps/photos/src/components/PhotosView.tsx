@@ -3,11 +3,10 @@
 // grid (its code fetched when first opened). It holds only UI state (what is selected, which dialog is open,
 // which file the viewer shows); the files, the albums and every write come from the page (the library, the
 // media loader) as props. The photos of the library, an album's photos and a shared album all use it.
-import type { ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Album, GalleryFile } from '../library/types.ts';
-import { AlbumDialogs } from './albums/AlbumDialogs.tsx';
 import { useAlbumDialogs } from './albums/use-album-dialogs.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { GalleryGrid } from './gallery/GalleryGrid.tsx';
@@ -19,6 +18,12 @@ import { LazyViewer } from './viewer/LazyViewer.tsx';
 import { useViewerFile, type UseViewerMedia } from './viewer/use-viewer-file.ts';
 
 export type { UseViewerMedia, ViewerMedia } from './viewer/use-viewer-file.ts';
+
+/**
+ * The album dialogs, fetched the first time one opens (each dialog's own code comes after): a view whose actions open
+ * none (a public album's) never loads them.
+ */
+const AlbumDialogs = lazy(() => import('./albums/AlbumDialogs.tsx').then((m) => ({ default: m.AlbumDialogs })));
 
 /** The page's writes; each resolves once done. An action not given is not offered. */
 export interface PhotosViewActions {
@@ -54,6 +59,9 @@ export function PhotosView(props: PhotosViewProps) {
   const { t } = useTranslation('photos');
   const { clear, ids: selectedIDs, gridProps, barProps } = useViewSelection(files);
   const dialogs = useAlbumDialogs();
+  // Mounted from the first dialog on, so that the last one shown can close as before.
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (dialogs.dialogProps.dialog !== undefined && !dialogsUsed) setDialogsUsed(true);
   const viewer = useViewerFile(files, useViewerMedia);
   const failures = useFailureNotice();
 
@@ -87,18 +95,22 @@ export function PhotosView(props: PhotosViewProps) {
         onSlideshow={slideshow ? () => slideshow(selectedIDs) : undefined}
         onTrash={trash ? () => dialogs.open({ kind: 'trash', fileIDs: selectedIDs }) : undefined}
       />
-      <AlbumDialogs
-        {...dialogs.dialogProps}
-        albums={albums}
-        onCreate={createAlbum}
-        // Added files stay in this view: the selection is done with. Moved and trashed ones leave it by themselves.
-        onAdd={async (to, ids) => {
-          await addToAlbum?.(to, ids);
-          clear();
-        }}
-        onMove={async (from, to, ids) => moveToAlbum?.(from, to, ids)}
-        onTrash={async (ids) => trash?.(ids)}
-      />
+      {dialogsUsed && (
+        <Suspense fallback={null}>
+          <AlbumDialogs
+            {...dialogs.dialogProps}
+            albums={albums}
+            onCreate={createAlbum}
+            // Added files stay in this view: the selection is done with. Moved and trashed ones leave it by themselves.
+            onAdd={async (to, ids) => {
+              await addToAlbum?.(to, ids);
+              clear();
+            }}
+            onMove={async (from, to, ids) => moveToAlbum?.(from, to, ids)}
+            onTrash={async (ids) => trash?.(ids)}
+          />
+        </Suspense>
+      )}
       <LazyViewer
         {...viewer.viewerProps}
         onTrash={trash ? (file) => dialogs.open({ kind: 'trash', fileIDs: [file.id] }) : undefined}
