@@ -51,11 +51,11 @@ test('scrolling a row into view moves the window as little as needed, and not at
   expect(scrollTo).not.toHaveBeenCalled();
   // Below the window: its bottom edge comes to the window's bottom.
   result.current.scrollToIndex(20);
-  expect(scrollTo).toHaveBeenLastCalledWith({ top: 50 + startOf(21) - 768 });
+  expect(scrollTo.mock.lastCall).toEqual([{ top: 50 + startOf(21) - 768 }]);
   // Above it: its top comes to the window's top.
   scrolled(50 + startOf(300));
   result.current.scrollToIndex(250);
-  expect(scrollTo).toHaveBeenLastCalledWith({ top: 50 + startOf(250) });
+  expect(scrollTo.mock.lastCall).toEqual([{ top: 50 + startOf(250) }]);
 });
 
 test('no rows: nothing to render, nothing to scroll to', () => {
