@@ -72,7 +72,7 @@ export async function signIn(
 /** On /two-factor/verify: the current code (the field submits itself at six digits). */
 export async function enterTotp(page: Page, authenticator: Authenticator): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible({
-    timeout: 60_000,
+    timeout: 30_000,
   });
   await field.code(page).fill(await authenticator.nextCode());
 }
@@ -96,7 +96,7 @@ export async function signUp(
   await field.confirmPassword(page).fill(password);
   const inbox = await Inbox.open(email);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible({ timeout: 30_000 });
   await field.code(page).fill(await inbox.nextCode());
   const recoveryWords = await saveRecoveryWords(page);
   await page.getByRole('checkbox', { name: 'I saved my recovery key in a safe place.' }).check();
@@ -108,7 +108,7 @@ export async function signUp(
 /** On a page that shows the recovery key: downloads it, checks the file against the words shown. */
 export async function saveRecoveryWords(page: Page): Promise<string> {
   const list = page.getByRole('list', { name: 'Your recovery key' });
-  await expect(list.getByRole('listitem')).toHaveCount(24, { timeout: 60_000 });
+  await expect(list.getByRole('listitem')).toHaveCount(24, { timeout: 30_000 });
   const shown = (await list.getByRole('listitem').allInnerTexts()).map((item) =>
     item.replace(/^\s*\d+\.\s*/, '').trim(),
   );
@@ -124,7 +124,7 @@ export async function saveRecoveryWords(page: Page): Promise<string> {
 /** The app menu's "Log out"; the app then loads '/' afresh. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menu' }).click();
-  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await reloaded;
   await waitUntilSettled(page);

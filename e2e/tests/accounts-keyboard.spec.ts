@@ -24,12 +24,12 @@ test('sign up and sign in using only the keyboard', async ({ page }) => {
   const inbox = await Inbox.open(email);
   await page.keyboard.press('Enter');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible({ timeout: 30_000 });
   await tabTo(page, field.code(page));
   await page.keyboard.type(await inbox.nextCode());
 
   const saved = page.getByRole('checkbox', { name: 'I saved my recovery key in a safe place.' });
-  await expect(saved).toBeVisible({ timeout: 60_000 });
+  await expect(saved).toBeVisible({ timeout: 30_000 });
   await tabTo(page, saved);
   await page.keyboard.press('Space');
   await expect(saved).toBeChecked();

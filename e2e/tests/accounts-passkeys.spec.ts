@@ -102,7 +102,7 @@ test('both factors on: the choice; a passkey not at hand is got around with the 
   await chooseSecondFactor(page, 'Passkey');
   await expect(page).toHaveURL(new RegExp(`^${appUrl('accounts')}/passkeys/verify\\?`));
   await expect(page.getByRole('alert').filter({ hasText: 'The passkey check did not succeed.' })).toBeVisible({
-    timeout: 60_000,
+    timeout: 30_000,
   });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Sign in with the recovery key' }).click();
@@ -155,7 +155,7 @@ test('the passkey pages have no serious or critical axe violation in either them
       recover: `${appUrl('auth')}/passkeys/recover`,
     });
     await page.goto(`${appUrl('accounts')}/passkeys/verify?${query.toString()}`);
-    await expect(page.getByRole('button', { name: 'Sign in with the recovery key' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Sign in with the recovery key' })).toBeVisible({ timeout: 30_000 });
     scans['/passkeys/verify, failed'] = await seriousViolations(page);
     query.set('redirect', 'https://evil.example/passkeys/finish');
     await page.goto(`${appUrl('accounts')}/passkeys/verify?${query.toString()}`);
@@ -185,7 +185,7 @@ async function openPasskeysFromSettings(page: Page, context: BrowserContext): Pr
   context.on('request', onRequest);
   await settings.getByRole('button', { name: 'Passkeys' }).click();
   const tab = await opened;
-  await expect(tab).toHaveURL(`${appUrl('accounts')}/passkeys`, { timeout: 60_000 });
+  await expect(tab).toHaveURL(`${appUrl('accounts')}/passkeys`, { timeout: 30_000 });
   await expect(tab.getByRole('heading', { level: 2, name: 'Your passkeys' })).toBeVisible();
   context.off('request', onRequest);
   expect(requested.filter((url) => url.startsWith(`${appUrl('accounts')}/passkeys`))).toEqual([
@@ -219,7 +219,7 @@ async function addPasskey(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
   await dialog.getByRole('textbox', { name: 'Passkey name' }).fill(name);
   await dialog.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(before + 1);
   await expect(passkeyList(page)).toContainText(name);
 }

@@ -39,7 +39,7 @@ test('change the password: the new one signs in, the old one no longer does', as
   await enterEmail(page, account.email);
   await enterPassword(page, account.password);
   // The field says what is wrong, and the page stays.
-  await expect(field.password(page)).toHaveAttribute('aria-invalid', 'true', { timeout: 60_000 });
+  await expect(field.password(page)).toHaveAttribute('aria-invalid', 'true', { timeout: 30_000 });
   await expect(field.password(page)).toHaveAccessibleDescription(
     'Incorrect password, or there is no account with this e-mail address.',
   );
@@ -61,10 +61,10 @@ test('forgot password: the e-mail code and the recovery key let a new password b
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible();
   await field.code(page).fill(await inbox.nextCode());
-  await expect(page.getByRole('heading', { level: 1, name: 'Recover your account' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Recover your account' })).toBeVisible({ timeout: 30_000 });
   await field.recoveryKey(page).fill(account.recoveryWords);
   await page.getByRole('button', { name: 'Recover' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible({ timeout: 30_000 });
   const password = newPassword();
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm new password', { exact: true }).fill(password);

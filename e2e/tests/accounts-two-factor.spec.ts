@@ -26,7 +26,7 @@ test('turn two-factor on with the secret shown, then sign in with a code', async
   // The field submits itself at six digits.
   await field.code(page).fill(await authenticator.nextCode());
   const done = page.getByRole('dialog', { name: 'Two-factor authentication is on' });
-  await expect(done).toBeVisible({ timeout: 60_000 });
+  await expect(done).toBeVisible({ timeout: 30_000 });
   await done.getByRole('button', { name: 'OK' }).click();
   expect(await api('auth', 'GET', '/users/two-factor/status', { token })).toEqual({ status: true });
 
@@ -47,7 +47,7 @@ test('a lost authenticator: the recovery key turns two-factor off and signs in',
   await enterEmail(page, account.email);
   await enterPassword(page, account.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible({
-    timeout: 60_000,
+    timeout: 30_000,
   });
   await page.getByRole('link', { name: 'Lost your device?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recover two-factor authentication' })).toBeVisible();
@@ -67,7 +67,7 @@ test('a lost authenticator: the recovery key turns two-factor off and signs in',
 
 /** The secret as the setup page shows it for typing into an authenticator app (groups of four). */
 async function twoFactorSecretShown(page: Page): Promise<string> {
-  await expect(page.getByText("Can't scan it? Enter this key in your app:")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("Can't scan it? Enter this key in your app:")).toBeVisible({ timeout: 30_000 });
   const shown = await page.getByRole('main').getByRole('code').innerText();
   const secret = shown.replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -115,7 +115,7 @@ test('after the idle lock, Back brings back neither the vault nor a secret it he
   await expect(page).toHaveURL(/\/credentials$/);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(card(page, /Bfcache One/)).toContainText(note, { timeout: 60_000 });
+  await expect(card(page, /Bfcache One/)).toContainText(note, { timeout: 30_000 });
   await markDocument(page);
   await waitForTheLock(page);
   await goBackToNothing(page, needles, notUsed);
@@ -138,7 +138,7 @@ test('after logout from the photos app, Back brings back neither the gallery nor
   const { account } = await createAccount({ app: 'photos' });
   const token = await passwordLogin(account, 'photos');
   await signInBrowser(page, 'photos', account, token, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   // A folder of one photo, both named here only: the album and the file's title exist nowhere else.
   const tag = randomBytes(8).toString('hex');
   const album = `Back album ${tag}`;
@@ -149,7 +149,7 @@ test('after logout from the photos app, Back brings back neither the gallery nor
   // The original opened in the viewer, then the album list.
   await grid.getByRole('img', { name: title, exact: true }).click();
   const viewer = page.getByRole('dialog', { name: title, exact: true });
-  await expect(viewer.getByRole('img', { name: title, exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(viewer.getByRole('img', { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await page.getByRole('navigation').getByRole('link', { name: 'Albums', exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^${album}`) })).toBeVisible();

@@ -31,7 +31,7 @@ async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id
   const { account } = await createAccount({ app: 'photos' });
   const token = await passwordLogin(account, 'photos');
   await signInBrowser(page, 'photos', account, token, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadToAlbum(page, ['shapes.png']);
   // The account's only album with a file in it.
   for (const { id, encryptedKey, keyDecryptionNonce } of await serverCollections(token)) {
@@ -46,7 +46,7 @@ async function senderWithAlbum(page: Page): Promise<{ token: string; album: { id
 
 const codeOf = async (page: Page) => {
   const code = page.getByTestId('cast-code');
-  await expect(code).toHaveText(/^[A-Z1-9]{6}$/, { timeout: 60_000 });
+  await expect(code).toHaveText(/^[A-Z1-9]{6}$/, { timeout: 30_000 });
   return (await code.textContent()) ?? '';
 };
 
@@ -87,7 +87,7 @@ test('a screen pairs by its code (an expired or wrong one refused), shows the al
   // Slides of 2 s (the page's setting), so that rounds pass quickly.
   await screen.goto(`${appUrl('cast')}/?slideSeconds=2`);
   await expect(screen.getByText('In Ente Photos, open an album → Play on a screen, and enter this code')).toBeVisible({
-    timeout: 60_000,
+    timeout: 30_000,
   });
   const expired = await codeOf(screen);
   expect(await seriousViolations(screen)).toEqual([]);
@@ -119,7 +119,7 @@ test('a screen pairs by its code (an expired or wrong one refused), shows the al
   // The first slide: the photo, decoded, full-screen, without a cursor.
   const slideshow = screen.getByTestId('cast-slideshow');
   const slide = slideshow.getByRole('img', { name: 'A photo from the album' });
-  await expect(slide).toBeVisible({ timeout: 60_000 });
+  await expect(slide).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => slide.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   expect(await slideshow.evaluate((element) => getComputedStyle(element).cursor)).toBe('none');
   expect(await seriousViolations(screen)).toEqual([]);
@@ -215,13 +215,13 @@ test('the photos app pairs a screen through "Play on a screen" (keyboard only), 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(code.toLowerCase());
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText('The screen is playing the album.')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText('The screen is playing the album.')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByRole('button', { name: 'Stop' })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
 
   const slideshow = screen.getByTestId('cast-slideshow');
   const slide = slideshow.getByRole('img', { name: 'A photo from the album' });
-  await expect(slide).toBeVisible({ timeout: 60_000 });
+  await expect(slide).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => slide.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
   // Stop: the screen is back to pairing with a new code within one poll.

@@ -339,7 +339,7 @@ test('the idle lock locks the tab and the password unlocks it', async ({ page })
   expect(keys).not.toContain('encryptionKey');
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(card(page, /Locked/)).toBeVisible({ timeout: 60_000 });
+  await expect(card(page, /Locked/)).toBeVisible({ timeout: 30_000 });
 });
 
 test('keyboard only: add a code, find it, copy it', async ({ page, context }) => {

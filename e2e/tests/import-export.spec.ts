@@ -186,7 +186,7 @@ test('an import cut off by the network adds whole codes; importing the file agai
   expect(partial.length).toBeLessThan(total);
 
   // Back online, the page syncs and knows what the cut-off import saved: those are duplicates now.
-  await expect(page.getByRole('button', { name: 'Add code' })).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Add code' })).toBeEnabled({ timeout: 30_000 });
   dialog = await openTransfer(page, 'Import codes…');
   await dialog.getByTestId('import-file-input').setInputFiles(file);
   await expect(dialog).toContainText(`To add: ${String(total - partial.length)}`);

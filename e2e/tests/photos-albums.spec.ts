@@ -86,9 +86,9 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   const problems = await watchProblems(page);
   const { account } = await createAccount({ app: 'photos' });
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, 'Trip', [sunset, twin, shapes]);
-  for (const title of [sunset, twin, shapes]) await expect(cell(page, title)).toBeVisible({ timeout: 60_000 });
+  for (const title of [sunset, twin, shapes]) await expect(cell(page, title)).toBeVisible({ timeout: 30_000 });
 
   // The viewer by keyboard: Enter on a cell opens it, the arrows move, Escape closes it.
   await page.getByRole('grid').getByRole('button').first().focus();
@@ -171,14 +171,14 @@ test('albums, trash and duplicates through the pages', async ({ page }) => {
   // Deduplicate: the two files of the same bytes are one group; removing keeps one, which is in both albums.
   await page.getByRole('navigation').getByRole('link', { name: 'Deduplicate' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Deduplicate' })).toBeVisible();
-  await expect(page.getByText(/Groups of identical files: 1\. Files to remove: 1\./)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Groups of identical files: 1\. Files to remove: 1\./)).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Remove duplicates' }).click();
   const dedupDialog = page.getByRole('dialog', { name: 'Remove the duplicates?' });
   await expect(dedupDialog).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dedupDialog.getByRole('button', { name: 'Remove duplicates' }).click();
-  await expect(page.getByText('No duplicates found.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No duplicates found.')).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await openSection(page, 'Photos');
   await expect.poll(async () => (await shown(page)).length).toBe(2);
@@ -250,9 +250,9 @@ test('an album shared through its Share dialog shows in the other account; leavi
   const owner = (await createAccount({ app: 'photos' })).account;
   const ownerToken = await passwordLogin(owner, 'photos');
   await signInBrowser(page, 'photos', owner, ownerToken, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, 'Shared trip', [shapes, sunset]);
-  await expect(cell(page, shapes)).toBeVisible({ timeout: 60_000 });
+  await expect(cell(page, shapes)).toBeVisible({ timeout: 30_000 });
   const friend = (await createAccount({ app: 'photos' })).account;
 
   // The owner shares by keyboard from the album's menu; what cannot be shared with is said first.
@@ -313,19 +313,19 @@ test('an album shared through its Share dialog shows in the other account; leavi
   const strangerHeading = stranger.getByRole('heading', { level: 1 });
   const passwordField = stranger.getByLabel('Password');
   for (const typed of ['not it', 'open sesame']) {
-    await expect(strangerHeading).toHaveText('This album is protected by a password', { timeout: 60_000 });
+    await expect(strangerHeading).toHaveText('This album is protected by a password', { timeout: 30_000 });
     await passwordField.fill(typed);
     await passwordField.press('Enter');
     if (typed === 'not it') {
       await expect(stranger.getByRole('main').getByRole('alert')).toHaveText('That password is not right.', {
-        timeout: 60_000,
+        timeout: 30_000,
       });
     }
   }
-  await expect(strangerHeading).toHaveText('Shared trip', { timeout: 60_000 });
+  await expect(strangerHeading).toHaveText('Shared trip', { timeout: 30_000 });
   const linkGrid = stranger.getByRole('grid', { name: 'Shared trip' });
   for (const title of [shapes, sunset]) {
-    await expect(linkGrid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 60_000 });
+    await expect(linkGrid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
   }
   const refused = /status of 401 .*\/public-collection\/verify-password\)$/;
   expect(strangerProblems.consoleErrors.filter((line) => !refused.test(line))).toEqual([]);
@@ -337,13 +337,13 @@ test('an album shared through its Share dialog shows in the other account; leavi
   const friendPage = await context.newPage();
   const problems = await watchProblems(friendPage);
   await signInBrowser(friendPage, 'photos', friend, await passwordLogin(friend, 'photos'), '/gallery?view=shared');
-  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 60_000 });
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 30_000 });
   await friendPage.getByRole('button', { name: /^Shared trip/ }).click();
   await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared trip' })).toBeVisible();
   await expect.poll(() => shown(friendPage)).toEqual([shapes, sunset].sort());
   // The thumbnails opened (an image, not the placeholder).
   for (const title of [shapes, sunset]) {
-    await expect(friendPage.getByRole('grid').locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 60_000 });
+    await expect(friendPage.getByRole('grid').locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
   }
   expect(await seriousViolations(friendPage)).toEqual([]);
 
@@ -366,7 +366,7 @@ test('an album shared through its Share dialog shows in the other account; leavi
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(sharees.getByRole('combobox', { name: `Role of ${friend.email}` })).toHaveValue('COLLABORATOR');
   await friendPage.reload();
-  await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toBeVisible({ timeout: 60_000 });
+  await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: `Stop sharing with ${friend.email}` }).click();
   await dialog
     .getByRole('group', { name: /^Stop sharing with / })
@@ -374,7 +374,7 @@ test('an album shared through its Share dialog shows in the other account; leavi
     .click();
   await expect(dialog.getByText('Not shared with anyone yet.')).toBeVisible();
   await friendPage.reload();
-  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 60_000 });
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible({ timeout: 30_000 });
   await expect(friendPage.getByRole('button', { name: /^Shared trip/ })).toHaveCount(0);
 
   expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });

@@ -81,8 +81,8 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 async function statesIn(page: Page, locale: string): Promise<Record<string, string[]>> {
   await page.evaluate((saved) => localStorage.setItem('locale', JSON.stringify(saved)), locale);
   await page.goto(`${appUrl('photos')}/gallery`);
-  await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 60_000 });
-  await expect(grid(page).locator('img[alt]')).toHaveCount(files.length - 1, { timeout: 60_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 30_000 });
+  await expect(grid(page).locator('img[alt]')).toHaveCount(files.length - 1, { timeout: 30_000 });
   await waitUntilSettled(page);
   const states: Record<string, string[]> = { gallery: await pageTexts(page) };
 
@@ -95,7 +95,7 @@ async function statesIn(page: Page, locale: string): Promise<Record<string, stri
 
   await page.keyboard.press('Enter');
   const viewer = page.getByRole('dialog');
-  await expect(viewer.locator('img')).toBeVisible({ timeout: 60_000 });
+  await expect(viewer.locator('img')).toBeVisible({ timeout: 30_000 });
   states.viewer = await pageTexts(page);
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
@@ -103,19 +103,19 @@ async function statesIn(page: Page, locale: string): Promise<Record<string, stri
   await page.goto(`${appUrl('photos')}/gallery?view=albums`);
   // The album's card (its menu's button comes after it; in some languages its name starts with the album's too).
   const albumButton = page.getByRole('button', { name: new RegExp(`^${album}`) }).first();
-  await expect(albumButton).toBeVisible({ timeout: 60_000 });
+  await expect(albumButton).toBeVisible({ timeout: 30_000 });
   states.albums = await pageTexts(page);
   await albumButton.click();
   await expect(h1(page)).toHaveText(album);
-  await expect(grid(page).locator('img[alt]')).toHaveCount(files.length - 1, { timeout: 60_000 });
+  await expect(grid(page).locator('img[alt]')).toHaveCount(files.length - 1, { timeout: 30_000 });
   states.album = await pageTexts(page);
 
   await page.goto(`${appUrl('photos')}/gallery?view=trash`);
-  await expect(grid(page).locator(`img[alt="${trashed}"]`)).toBeVisible({ timeout: 60_000 });
+  await expect(grid(page).locator(`img[alt="${trashed}"]`)).toBeVisible({ timeout: 30_000 });
   states.trash = await pageTexts(page);
 
   await page.goto(`${appUrl('photos')}/deduplicate`);
-  await expect(page.getByRole('checkbox')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByRole('checkbox')).toHaveCount(1, { timeout: 30_000 });
   await waitUntilSettled(page);
   states.deduplicate = await pageTexts(page);
   return states;
@@ -124,7 +124,7 @@ async function statesIn(page: Page, locale: string): Promise<Record<string, stri
 test('every photos page state shows its text in each of the nine locales, none left in English', async ({ page }) => {
   const { account } = await createAccount({ app: 'photos' });
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, await fixtureFolder(album, files));
   await grid(page)
     .getByRole('img', { name: trashed, exact: true })

@@ -62,7 +62,7 @@ const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function enterPassword(page: Page, password: string): Promise<void> {
-  await expect(heading(page)).toHaveText('This album is protected by a password', { timeout: 60_000 });
+  await expect(heading(page)).toHaveText('This album is protected by a password', { timeout: 30_000 });
   const field = page.getByLabel('Password');
   await expect(field).toBeFocused();
   await field.fill(password);
@@ -76,7 +76,7 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   const { account } = await createAccount({ app: 'photos' });
   const token = await passwordLogin(account, 'photos');
   await signInBrowser(page, 'photos', account, token, '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page, await fixtureFolder(albumName, titles));
   const album = await ownerAlbum(token, account.masterKey);
 
@@ -104,14 +104,14 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
 
   await visitor.goto(link);
   await enterPassword(visitor, 'not the password');
-  await expect(alert(visitor)).toHaveText('That password is not right.', { timeout: 60_000 });
+  await expect(alert(visitor)).toHaveText('That password is not right.', { timeout: 30_000 });
   expect(await seriousViolations(visitor)).toEqual([]);
   await enterPassword(visitor, linkPassword);
-  await expect(heading(visitor)).toHaveText(albumName, { timeout: 60_000 });
+  await expect(heading(visitor)).toHaveText(albumName, { timeout: 30_000 });
   expect(new URL(visitor.url()).pathname).toBe('/shared-albums');
   const grid = visitor.getByRole('grid', { name: albumName });
   // The thumbnails opened (images, not placeholders).
-  for (const title of titles) await expect(grid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 60_000 });
+  for (const title of titles) await expect(grid.locator(`img[alt="${title}"]`)).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(visitor)).toEqual([]);
 
   // The viewer by keyboard: Enter on a cell opens the newest file, decoded from its original; the arrows move, Escape
@@ -123,7 +123,7 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   const first = (await shown.textContent()) ?? '';
   expect(titles).toContain(first);
   const image = viewer.getByRole('img', { name: first, exact: true });
-  await expect(image).toBeVisible({ timeout: 60_000 });
+  await expect(image).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   expect(await seriousViolations(visitor)).toEqual([]);
   await visitor.keyboard.press('ArrowRight');
@@ -156,7 +156,7 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   const one = titles[0] ?? '';
   await grid.getByRole('img', { name: one, exact: true }).click({ modifiers: ['ControlOrMeta'] });
   await visitor.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Download' }).click();
-  await expect(panel.getByText('Failed: the server could not send it')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText('Failed: the server could not send it')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('heading', { name: 'Downloads ended — failed: 1' })).toBeVisible();
   expect(await seriousViolations(visitor)).toEqual([]);
   await context.unroute(originals);
@@ -183,8 +183,8 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   await changeLink(token, album.id, { enableDownload: false });
   await visitor.reload();
   await enterPassword(visitor, linkPassword);
-  await expect(heading(visitor)).toHaveText(albumName, { timeout: 60_000 });
-  await expect(grid.locator(`img[alt="${titles[0] ?? ''}"]`)).toBeVisible({ timeout: 60_000 });
+  await expect(heading(visitor)).toHaveText(albumName, { timeout: 30_000 });
+  await expect(grid.locator(`img[alt="${titles[0] ?? ''}"]`)).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByRole('button', { name: 'Download album' })).toHaveCount(0);
   await grid.getByRole('img', { name: titles[0], exact: true }).click({ modifiers: ['ControlOrMeta'] });
   const bar = visitor.getByRole('toolbar', { name: 'Selected items' });
@@ -194,7 +194,7 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
 
   // A key that does not open the album: a wrong link, said before any password.
   await visitor.goto(shareableLink(result.url, await cryptoAPI.generateKey()));
-  await expect(heading(visitor)).toHaveText('This link does not open an album', { timeout: 60_000 });
+  await expect(heading(visitor)).toHaveText('This link does not open an album', { timeout: 30_000 });
   await expect(alert(visitor)).toContainText('the part after the # sign');
   expect(await seriousViolations(visitor)).toEqual([]);
 
@@ -202,13 +202,13 @@ test('a password link opens in a fresh context; wrong key, expired and disabled 
   await changeLink(token, album.id, { validTill: Date.now() * 1000 + 2_000_000 });
   await visitor.waitForTimeout(2_500);
   await visitor.goto(link);
-  await expect(heading(visitor)).toHaveText('This link has expired', { timeout: 60_000 });
+  await expect(heading(visitor)).toHaveText('This link has expired', { timeout: 30_000 });
   expect(await seriousViolations(visitor)).toEqual([]);
 
   // Disabled by the owner (the visitor reloads the page).
   await api('photos', 'DELETE', `/collections/share-url/${String(album.id)}`, { token });
   await visitor.reload();
-  await expect(heading(visitor)).toHaveText('This link is no longer active', { timeout: 60_000 });
+  await expect(heading(visitor)).toHaveText('This link is no longer active', { timeout: 30_000 });
   await expect(alert(visitor)).toContainText('turned the link off');
   expect(await seriousViolations(visitor)).toEqual([]);
 

@@ -62,17 +62,17 @@ test('a slideshow of an album and of a selection; the download panel follows an 
   });
   const { account } = await createAccount({ app: 'photos' });
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   await uploadFolder(page);
   await openAlbum(page);
   const grid = page.getByRole('grid');
   for (const name of photos)
-    await expect(grid.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(grid.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 30_000 });
 
   // From the album's top bar: the first photo of the grid first, then the others in turn at the time chosen.
   await page.getByRole('button', { name: 'Slideshow', exact: true }).click();
   const show = page.getByRole('dialog');
-  await expect(show.getByRole('img', { name: photos[0] })).toBeVisible({ timeout: 60_000 });
+  await expect(show.getByRole('img', { name: photos[0] })).toBeVisible({ timeout: 30_000 });
   expect(await shownSlide(page)).toBe(photos[0]);
   await expect(show.getByText(`1 of ${String(photos.length)}`)).toBeVisible();
   await show.getByRole('button', { name: '3 s', exact: true }).click();
@@ -104,7 +104,7 @@ test('a slideshow of an album and of a selection; the download panel follows an 
   // From the selection bar: the selected photo.
   await grid.getByRole('img', { name: photos[2], exact: true }).click({ modifiers: ['ControlOrMeta'] });
   await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Slideshow' }).click();
-  await expect(show.getByRole('img', { name: photos[2] })).toBeVisible({ timeout: 60_000 });
+  await expect(show.getByRole('img', { name: photos[2] })).toBeVisible({ timeout: 30_000 });
   await show.getByRole('button', { name: 'Leave the slideshow' }).click();
   await expect(show).toBeHidden();
   await page.keyboard.press('Escape');

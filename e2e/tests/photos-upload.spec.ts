@@ -90,8 +90,8 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
   // For the leak scan (leaks.spec.ts): the account's keys and token, and below the album and file keys.
   const secrets = await new SecretsCollector(testInfo).fromSignedInPage(page, account.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
 
   // The folder: every file uploaded (the duplicate has another name, so it is a file of its own).
   await uploadFolder(page, await folderOf(names));
@@ -100,7 +100,7 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
 
   // The grid: each file under its day (the JPEGs' EXIF days; the others the day they were copied, today).
   const grid = page.getByRole('grid');
-  for (const name of names) await expect(grid.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 60_000 });
+  for (const name of names) await expect(grid.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 30_000 });
   const days = await gridDays(page);
   expect(days).toEqual({
     'sunset-exif-gps.jpg': dayHeading(Date.UTC(2024, 5, 15)),
@@ -129,7 +129,7 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0);
     } else {
       const image = viewer.getByRole('img', { name, exact: true });
-      await expect(image).toBeVisible({ timeout: 60_000 });
+      await expect(image).toBeVisible({ timeout: 30_000 });
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
     }
     await page.keyboard.press('Escape');
@@ -180,7 +180,7 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
   await page.goto(`${appUrl('photos')}/gallery?view=albums&album=${String(albumID)}`);
-  await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible({ timeout: 30_000 });
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
@@ -252,7 +252,7 @@ test('a folder uploaded through the page: by day, in the viewer, on the server a
 async function signedInGallery(page: Page) {
   const { account } = await createAccount({ app: 'photos' });
   await signInBrowser(page, 'photos', account, await passwordLogin(account, 'photos'), '/gallery');
-  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 30_000 });
   const token = await passwordLogin(account, 'photos');
   const keys = await openAccountKeys(account.password, account.keyAttributes);
   /** Each album's name with its files' opened metadata, as the server holds them. */
@@ -295,12 +295,12 @@ test('a live photo (an image and a video of the same name) uploads as one item t
   await expect(panel.getByText('Uploaded', { exact: true })).toHaveCount(1);
 
   const grid = page.getByRole('grid');
-  await expect(grid.getByRole('img', { name: 'live-moment.jpg', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(grid.getByRole('img', { name: 'live-moment.jpg', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(grid.getByRole('img', { name: 'live-moment.mov', exact: true })).toHaveCount(0);
   await grid.getByRole('img', { name: 'live-moment.jpg', exact: true }).click();
   const viewer = page.getByRole('dialog', { name: 'live-moment.jpg', exact: true });
   const image = viewer.getByRole('img', { name: 'live-moment.jpg', exact: true });
-  await expect(image).toBeVisible({ timeout: 60_000 });
+  await expect(image).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(480);
   await viewer.getByRole('button', { name: 'Live photo' }).click();
   const video = viewer.locator('video');
@@ -386,7 +386,7 @@ test('an upload interrupted by a reload resumes: what was sent stays, the rest i
 
   // What the browser kept names no file: sizes, times and the album's id only.
   const notice = page.getByRole('region', { name: 'Interrupted upload' });
-  await expect(notice).toContainText('Files not sent: 3.', { timeout: 60_000 });
+  await expect(notice).toContainText('Files not sent: 3.', { timeout: 30_000 });
   const kept = await page.evaluate(
     () =>
       new Promise<string>((resolve, reject) => {
