@@ -6,6 +6,11 @@ export const e2eSettings = {
   chromium: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
   /** Use the apps' existing out/ folders as they are instead of building them first. */
   skipBuild: process.env.E2E_SKIP_BUILD === '1',
+  /**
+   * Record a Playwright trace of each test, kept for the ones that fail (off by default: its screencast and DOM
+   * snapshots took a fifth of the suite's time on two cores, and CI keeps no files).
+   */
+  trace: process.env.E2E_TRACE === '1',
   /** Running in CI: a focused test (`test.only`) fails the run. */
   ci: Boolean(process.env.CI),
 } as const;

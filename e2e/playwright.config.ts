@@ -43,7 +43,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    trace: e2eSettings.trace ? 'retain-on-failure' : 'off',
     launchOptions,
   },
 });
