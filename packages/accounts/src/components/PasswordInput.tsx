@@ -1,12 +1,12 @@
 // A password field with a button that shows or hides what was typed. `purpose` sets the autocomplete
 // hint, so that password managers offer to fill a saved password (`current`) or to save a new one
 // (`new`).
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/Glyph.tsx';
 
 import { Field, type FieldProps } from './Field.tsx';
 
@@ -40,7 +40,7 @@ export function PasswordInput({ value, onChange, purpose, disabled, inputProps, 
             // Keeps the focus (and the caret) in the field when the button is clicked.
             onMouseDown={(event) => event.preventDefault()}
           >
-            {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+            {visible ? <EyeOffGlyph /> : <EyeGlyph />}
           </IconButton>
         </InputAdornment>
       }

@@ -1,8 +1,6 @@
 // The recovery key as its 24 words (docs/protocol.md#recovery-key), numbered in a grid that reads in
 // order, with a button to copy them and one to download them as `ente-recovery-key.txt`, and, after
 // sign-up, the box the user ticks to say they saved them, without which the page does not go on.
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CopyGlyph, DownloadGlyph } from '@ente/shared/components/Glyph.tsx';
 import { log } from '@ente/shared/log.ts';
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 
@@ -89,13 +88,13 @@ export function RecoveryWords({ words, saved, onSavedChange, disabled }: Recover
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, alignItems: 'center' }}>
-        <Button variant="outlined" color="secondary" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        <Button variant="outlined" color="secondary" startIcon={<CopyGlyph size="small" />} onClick={() => void copy()}>
           {t('form_recovery_words_copy')}
         </Button>
         <Button
           variant="outlined"
           color="secondary"
-          startIcon={<DownloadIcon />}
+          startIcon={<DownloadGlyph size="small" />}
           onClick={() => downloadText(recoveryKeyFileName, `${words}\n`)}
         >
           {t('form_recovery_words_download')}

@@ -1,12 +1,13 @@
 // A button that can show a spinner (work in progress) or a tick (done) in place of its label
 // (docs/product.md#app-shell). The label stays in the layout, invisible, so the button keeps its
 // width; the indicator then also gives the button its accessible name.
-import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+
+import { TickGlyph } from './Glyph.tsx';
 
 export type LoadingButtonProps = Omit<ButtonProps, 'loading'> & {
   /** Shows a spinner and disables the button. */
@@ -20,7 +21,7 @@ export function LoadingButton({ loading = false, done = false, disabled, childre
   const indicator = loading ? (
     <CircularProgress size={20} color="inherit" aria-label={t('loading')} />
   ) : done ? (
-    <CheckIcon titleAccess={t('done')} />
+    <TickGlyph title={t('done')} />
   ) : null;
 
   return (

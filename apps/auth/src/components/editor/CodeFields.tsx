@@ -2,8 +2,6 @@
 // advanced ones (algorithm, digits, period, counter) folded away until opened or wrong; then tags,
 // note and pin. Controlled: the dialog holds the values and says which problems to show.
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -17,6 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/Glyph.tsx';
 
 import type { OTPAlgorithm, OTPType } from '../../services/types.ts';
 import { noteLimit, withType, type CodeFormErrors, type CodeFormField, type CodeFormValues } from './code-form.ts';
@@ -117,7 +117,7 @@ export function CodeFields({
                   edge="end"
                   disabled={disabled}
                 >
-                  {secretShown ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                  {secretShown ? <EyeOffGlyph /> : <EyeGlyph />}
                 </IconButton>
               </InputAdornment>
             ),

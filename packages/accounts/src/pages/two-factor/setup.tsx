@@ -4,7 +4,6 @@
 // copy, for an authenticator app that cannot scan. The app's 6-digit code submits itself and turns
 // two-factor on, with the secret stored encrypted under the recovery key
 // (services/account-two-factor.ts). Success says so and goes to the app's home.
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CopyGlyph } from '@ente/shared/components/Glyph.tsx';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { log } from '@ente/shared/log.ts';
@@ -199,7 +199,7 @@ function SecretText({ secretCode }: { secretCode: string }) {
           size="small"
           variant="outlined"
           color="secondary"
-          startIcon={<ContentCopyIcon />}
+          startIcon={<CopyGlyph size="small" />}
           onClick={() => void copy()}
         >
           {t('two_factor_setup_copy')}
