@@ -1,8 +1,10 @@
 // `npm test`: every check of the project (`npm run lint`'s three and every test suite) on a fresh clone of
 // a fresh machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway
-// PostgreSQL 15 cluster for the server suite's second run), then runs one step after another, in the order
-// that fails fastest: prettier, the type check, eslint, the unit and integration tests, the script tests,
-// the server suite on PostgreSQL, then the builds (the four apps and the server) and the browser tests.
+// PostgreSQL 15 cluster for the server suite's second run), then runs its steps in the order that fails
+// fastest: prettier beside the type check; eslint beside the server suite on PostgreSQL (eslint keeps one
+// core busy, and it starts after the type check, whose `next typegen` writes files its typed rules read);
+// the unit and integration tests; the script tests; then the builds (the four apps and the server) and the
+// browser tests. Steps that run together print their output when they end.
 // Nothing runs beside the browser tests: their frame-gap checks (200 ms) need the cores the sign-in's
 // Argon2id leaves, and in two gate runs with the suites beside them at nice 19 a gap reached 216–233 ms.
 // It ends with one summary line.
@@ -19,48 +21,60 @@ const started = Date.now();
 ensureDependencies();
 ensureChromium();
 
-await step('prettier', 'npx', ['prettier', '--check', '.']);
-await step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
-await step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await together(
+  step('prettier', 'npx', ['prettier', '--check', '.'], { buffered: true }),
+  step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck'], { buffered: true }),
+);
+await together(
+  step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
+  postgresRun({ buffered: true }),
+);
 await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
 await step('script tests', 'node', ['--test', ...scriptTests()]);
-await postgresRun();
 await step('app and server builds, browser tests', 'npx', ['turbo', 'run', 'e2e'], {
   env: { ...quietEnv, ...localBuildEnv() },
 });
 
 summarise();
 
-/** Runs one step, keeps its exit code and the test counts its runner printed. */
-async function step(name, command, args, options = {}) {
-  console.log(`\n━━ ${name} ━━`);
+/**
+ * Runs one step, keeps its exit code and the test counts its runner printed. `buffered`: the output is printed
+ * when the step ends (for steps that run together), and the result is returned rather than recorded.
+ */
+async function step(name, command, args, { buffered = false, ...options } = {}) {
+  if (!buffered) console.log(`\n━━ ${name} ━━`);
   const begin = Date.now();
-  const { code, output } = await runCaptured(command, args, { cwd: root, ...options });
+  const { code, output } = await runCaptured(command, args, { cwd: root, echo: !buffered, ...options });
   const seconds = (Date.now() - begin) / 1000;
-  results.push({ name, code, seconds, ...countTests(output) });
+  if (buffered) process.stdout.write(`\n━━ ${name} (${seconds.toFixed(1)} s) ━━\n${output}`);
+  const result = { name, code, seconds, ...countTests(output) };
+  if (!buffered) results.push(result);
+  return result;
+}
+
+/** Waits for steps that run at once and records their results in the order given. */
+async function together(...running) {
+  for (const result of await Promise.all(running)) if (result) results.push(result);
 }
 
 /** The server suite again, on a real PostgreSQL (PGlite is PostgreSQL 18; production runs 15). */
-async function postgresRun() {
-  if (!existsSync(path.join(root, 'scripts', 'postgres.mjs'))) return;
+async function postgresRun({ buffered = false } = {}) {
+  if (!existsSync(path.join(root, 'scripts', 'postgres.mjs'))) return undefined;
   const { startPostgres } = await import('./postgres.mjs');
   let postgres;
   try {
     postgres = await startPostgres();
   } catch (error) {
     console.error('Could not start PostgreSQL:', error);
-    results.push({ name: 'server tests on PostgreSQL', code: 1, seconds: 0, passed: 0, failed: 0 });
-    return;
+    return { name: 'server tests on PostgreSQL', code: 1, seconds: 0, passed: 0, failed: 0 };
   }
   try {
-    await step(
+    return await step(
       `server tests on PostgreSQL ${postgres.version}`,
       'npx',
-      // Two files at a time: nothing else runs in this step, and each file's servers get scratch databases.
+      // Two shards (two processes, the files dealt out by size); each file's servers get scratch databases.
       ['turbo', 'run', 'test', '--filter=@ente/server', '--', '--test-concurrency=2'],
-      {
-        env: { ...quietEnv, DATABASE_URL: postgres.url },
-      },
+      { env: { ...quietEnv, DATABASE_URL: postgres.url }, buffered },
     );
   } finally {
     await postgres.stop();

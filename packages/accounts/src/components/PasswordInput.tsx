@@ -6,7 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/Glyph.tsx';
+import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/line-glyphs.tsx';
 
 import { Field, type FieldProps } from './Field.tsx';
 

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CopyGlyph, DownloadGlyph } from '@ente/shared/components/Glyph.tsx';
+import { CopyGlyph, DownloadGlyph } from '@ente/shared/components/line-glyphs.tsx';
 import { log } from '@ente/shared/log.ts';
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
-import { TickGlyph } from './Glyph.tsx';
+import { TickGlyph } from './line-glyphs.tsx';
 
 export type LoadingButtonProps = Omit<ButtonProps, 'loading'> & {
   /** Shows a spinner and disables the button. */

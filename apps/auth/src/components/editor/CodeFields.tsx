@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/Glyph.tsx';
+import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/line-glyphs.tsx';
 
 import type { OTPAlgorithm, OTPType } from '../../services/types.ts';
 import { noteLimit, withType, type CodeFormErrors, type CodeFormField, type CodeFormValues } from './code-form.ts';

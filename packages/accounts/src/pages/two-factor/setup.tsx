@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CopyGlyph } from '@ente/shared/components/Glyph.tsx';
+import { CopyGlyph } from '@ente/shared/components/line-glyphs.tsx';
 import { LoadingOverlay } from '@ente/shared/components/LoadingOverlay.tsx';
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 import { log } from '@ente/shared/log.ts';
