@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 import { PageFrame } from '@ente/shared/components/PageFrame.tsx';
 
+import '../strings.ts';
+
 export interface AccountsPageProps {
   /** Translation key (namespace accounts) of the h1. */
   titleKey: ParseKeys<'accounts'>;

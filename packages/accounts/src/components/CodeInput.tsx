@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Field } from './Field.tsx';
 
+import '../strings.ts';
+
 /** How many digits a code has. */
 export const codeLength = 6;
 

@@ -15,6 +15,8 @@ import { LoadingButton } from '@ente/shared/components/LoadingButton.tsx';
 import { log } from '@ente/shared/log.ts';
 import { ApiOriginError, saveApiOrigin, savedApiOrigin, type ApiOriginProblem } from '@ente/shared/origins.ts';
 
+import '../strings.ts';
+
 export interface DevSettingsDialogProps {
   open: boolean;
   onClose: () => void;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Field, type FieldProps } from './Field.tsx';
 
+import '../strings.ts';
+
 export type EmailInputProps = Omit<FieldProps, 'label' | 'type' | 'value' | 'onChange'> & {
   value: string;
   onChange: (value: string) => void;

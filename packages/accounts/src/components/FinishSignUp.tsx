@@ -9,6 +9,8 @@ import { AccountsForm } from './AccountsForm.tsx';
 import { NewPasswordFields, useNewPassword } from './NewPasswordFields.tsx';
 import { useSubmission } from './use-submission.ts';
 
+import '../strings.ts';
+
 /** The password of an interrupted sign-up; once the keys are made, their recovery words. */
 export function FinishSignUp({ onDone }: { onDone: (words: string) => void }) {
   const { t } = useTranslation('accounts');

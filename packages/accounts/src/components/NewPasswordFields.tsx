@@ -10,6 +10,8 @@ import { PasswordInput } from './PasswordInput.tsx';
 import { PasswordStrengthHint } from './PasswordStrengthHint.tsx';
 import { confirmationProblem, newPasswordProblem } from './validation.ts';
 
+import '../strings.ts';
+
 type Problems = Partial<Record<'password' | 'confirmation', ParseKeys<'accounts'>>>;
 
 export interface NewPassword {

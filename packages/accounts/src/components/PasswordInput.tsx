@@ -10,6 +10,8 @@ import { EyeGlyph, EyeOffGlyph } from '@ente/shared/components/line-glyphs.tsx';
 
 import { Field, type FieldProps } from './Field.tsx';
 
+import '../strings.ts';
+
 export type PasswordInputProps = Omit<FieldProps, 'type' | 'value' | 'onChange' | 'endAdornment'> & {
   value: string;
   onChange: (value: string) => void;

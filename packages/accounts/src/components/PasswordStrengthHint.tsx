@@ -13,6 +13,8 @@ import { log } from '@ente/shared/log.ts';
 
 import { loadStrengthEstimator, type PasswordStrength, type StrengthEstimator } from './password-strength.ts';
 
+import '../strings.ts';
+
 export function PasswordStrengthHint({ password }: { password: string }) {
   const { t } = useTranslation('accounts');
   const [estimate, setEstimate] = useState<StrengthEstimator>();

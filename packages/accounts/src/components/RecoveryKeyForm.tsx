@@ -11,6 +11,8 @@ import { AccountsForm } from './AccountsForm.tsx';
 import { Field } from './Field.tsx';
 import { useSubmission } from './use-submission.ts';
 
+import '../strings.ts';
+
 export interface RecoveryKeyFormProps {
   titleKey: ParseKeys<'accounts'>;
   intro: string;

@@ -13,6 +13,8 @@ import { CopyGlyph, DownloadGlyph } from '@ente/shared/components/line-glyphs.ts
 import { log } from '@ente/shared/log.ts';
 import { saveBlobAs } from '@ente/shared/save-file.ts';
 
+import '../strings.ts';
+
 /** The name of the downloaded file. */
 export const recoveryKeyFileName = 'ente-recovery-key.txt';
 

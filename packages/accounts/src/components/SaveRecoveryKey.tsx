@@ -9,6 +9,8 @@ import { AccountsForm } from './AccountsForm.tsx';
 import { RecoveryWords } from './RecoveryWords.tsx';
 import { useSubmission } from './use-submission.ts';
 
+import '../strings.ts';
+
 /** The recovery words, a box to tick, and the way on. */
 export function SaveRecoveryKey({ words }: { words: string }) {
   const { t } = useTranslation('accounts');

@@ -17,6 +17,8 @@ import { RecoveryKeyForm } from './RecoveryKeyForm.tsx';
 import { RouteLink } from './RouteLink.tsx';
 import { useRedirectOnArrival } from './use-redirect-on-arrival.ts';
 
+import '../strings.ts';
+
 /** What differs between the two kinds: the words, the session looked for, what the log says. */
 const kinds = {
   totp: {

@@ -20,6 +20,8 @@ import { errorMessageKey } from '../services/errors.ts';
 import { homeRoute } from '../services/home.ts';
 import { useAccountGuard } from '../settings/use-account-guard.ts';
 
+import '../strings.ts';
+
 export default function ChangeEmailPage() {
   const account = useAccountGuard('signedIn');
   const [sentTo, setSentTo] = useState<string>();

@@ -17,6 +17,8 @@ import { errorMessageKey } from '../services/errors.ts';
 import { homeRoute } from '../services/home.ts';
 import { useAccountGuard } from '../settings/use-account-guard.ts';
 
+import '../strings.ts';
+
 export default function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
   const router = useRouter();

@@ -21,6 +21,8 @@ import { useSubmission } from '../components/use-submission.ts';
 import { errorMessageKey, isAccountsError } from '../services/errors.ts';
 import { homeRoute } from '../services/home.ts';
 
+import '../strings.ts';
+
 export default function CredentialsPage() {
   const { t } = useTranslation('accounts');
   const { onGenericError } = useDialog();

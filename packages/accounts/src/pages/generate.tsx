@@ -14,6 +14,8 @@ import { AccountsPage } from '../components/AccountsPage.tsx';
 import { useSubmission } from '../components/use-submission.ts';
 import { errorMessageKey, type AccountsErrorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export default function GeneratePage() {
   const [words, setWords] = useState<string>();
   const [needsPassword, setNeedsPassword] = useState(false);

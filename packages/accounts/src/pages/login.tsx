@@ -24,6 +24,8 @@ import { useSubmission } from '../components/use-submission.ts';
 import { emailProblem } from '../components/validation.ts';
 import { errorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export default function LoginPage() {
   const { t } = useTranslation('accounts');
   const devSettings = useDevSettingsTrigger();

@@ -15,6 +15,8 @@ import { RouteLink } from '../components/RouteLink.tsx';
 import { useSubmission } from '../components/use-submission.ts';
 import { errorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export default function RecoverPage() {
   const { t } = useTranslation('accounts');
   const [checking, setChecking] = useState(true);

@@ -18,6 +18,8 @@ import { useSubmission } from '../components/use-submission.ts';
 import { emailProblem, maxReferralLength } from '../components/validation.ts';
 import { errorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export default function SignupPage() {
   const { t } = useTranslation('accounts');
   const [email, setEmail] = useState('');

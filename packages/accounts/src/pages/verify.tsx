@@ -19,6 +19,8 @@ import { useStored } from '../components/use-stored.ts';
 import { useSubmission } from '../components/use-submission.ts';
 import { errorMessageKey, type AccountsErrorKind } from '../services/errors.ts';
 
+import '../strings.ts';
+
 /** How long to wait before another code may be asked for, in seconds. */
 export const resendCoolDownSeconds = 30;
 

@@ -11,6 +11,8 @@
 import { middlewareErrorTexts } from '@ente/protocol/error-texts.ts';
 import { Failure } from '@ente/shared/failure.ts';
 
+import '../strings.ts';
+
 export const accountsErrorKinds = [
   'wrongCode',
   'expiredCode',

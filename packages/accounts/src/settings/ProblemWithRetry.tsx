@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { AccountsErrorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export function ProblemWithRetry({
   problem,
   retry,

@@ -14,6 +14,8 @@ import { RecoveryWords } from '../components/RecoveryWords.tsx';
 import { recoveryWordsWithPassword } from '../services/account-recovery-key.ts';
 import { errorMessageKey, isAccountsError, type AccountsErrorMessageKey } from '../services/errors.ts';
 
+import '../strings.ts';
+
 export function RecoveryKeyView() {
   const { t } = useTranslation('accounts');
   const [password, setPassword] = useState('');

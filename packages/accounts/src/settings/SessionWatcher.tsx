@@ -19,6 +19,8 @@ import { log } from '@ente/shared/log.ts';
 import { checkSessionValidity } from '../services/session.ts';
 import { showSessionExpiredDialog } from './session-expired.ts';
 
+import '../strings.ts';
+
 let validityChecked = false;
 
 export function SessionWatcher() {

@@ -18,6 +18,8 @@ import { errorMessageKey, isAccountsError } from '../services/errors.ts';
 import { ProblemWithRetry } from './ProblemWithRetry.tsx';
 import { useRemoteValue } from './use-remote-value.ts';
 
+import '../strings.ts';
+
 export function SessionsView() {
   const { t, i18n } = useTranslation('accounts');
   const { showDialog } = useDialog();

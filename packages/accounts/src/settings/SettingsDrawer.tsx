@@ -50,6 +50,8 @@ import { RecoveryKeyView } from './RecoveryKeyView.tsx';
 import { SessionsView } from './SessionsView.tsx';
 import { useRemoteValue } from './use-remote-value.ts';
 
+import '../strings.ts';
+
 type View = 'main' | 'recoveryKey' | 'sessions';
 
 export function SettingsDrawer({ open, onClose }: SettingsProps) {
@@ -57,7 +59,7 @@ export function SettingsDrawer({ open, onClose }: SettingsProps) {
   const [view, setView] = useState<View>('main');
 
   const titles: Record<View, string> = {
-    main: t('settings_title'),
+    main: t('settings', { ns: 'common' }),
     recoveryKey: t('settings_recovery_key'),
     sessions: t('sessions_title'),
   };
@@ -74,7 +76,7 @@ export function SettingsDrawer({ open, onClose }: SettingsProps) {
         paper: {
           role: 'dialog',
           'aria-modal': true,
-          'aria-label': t('settings_title'),
+          'aria-label': t('settings', { ns: 'common' }),
           sx: { width: { xs: '100%', sm: 400 } },
         },
       }}

@@ -106,7 +106,7 @@ export function AppMenuList({ anchor, onClose: closeMenu, buttonId, menuId, onOp
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('settings_title', { ns: 'accounts' })}</ListItemText>
+          <ListItemText>{t('settings')}</ListItemText>
         </MenuItem>
       )}
       {loggedIn && (

@@ -1,9 +1,12 @@
 // Translations for every app: i18next with the nine locales (docs/product.md#locales) and three
 // namespaces (common: the shell and landing pages; errors and accounts: the platform's). The en-US files
 // also type every key: a key that en-US lacks fails the type check. en-US is bundled and set up
-// synchronously when this module loads, so `t` works everywhere from the start (also in the static
-// prerender); every other locale is a separate chunk fetched with import() only when it is chosen,
-// which keeps the first load small. The app counts as ready once the visitor's locale is in place.
+// synchronously when its modules load, so `t` works everywhere from the start (also in the static
+// prerender): common and errors with this module (every page's first load), accounts with the modules of
+// @ente/accounts that show it (its strings.ts, addBundledNamespace), so a page without sign-in forms or
+// settings (the public album) does not carry it. Every other locale is a separate chunk fetched with import()
+// only when it is chosen, which keeps the first load small. The app counts as ready once the visitor's locale
+// is in place.
 // An app's own namespaces (the auth app's `codes`, `import`, `export`; the accounts app's `passkeys`)
 // live in the app (src/locales/<locale>/<namespace>.json) and are handed to the shell with
 // `createApp({ locales })`; they are in no first load at all: the code that needs one calls
@@ -15,7 +18,7 @@ import { initReactI18next } from 'react-i18next';
 import { log } from '../log.ts';
 import { savedLocale, saveLocale } from '../storage/local-storage.ts';
 import { chooseLocale, defaultLocale, isSupportedLocale, supportedLocales, type Locale } from './locales.ts';
-import enAccounts from './locales/en-US/accounts.json';
+import type enAccounts from './locales/en-US/accounts.json';
 import enCommon from './locales/en-US/common.json';
 import enErrors from './locales/en-US/errors.json';
 
@@ -67,7 +70,7 @@ void i18n.use(initReactI18next).init({
   load: 'currentOnly',
   ns: [...namespaces],
   defaultNS: 'common',
-  resources: { [defaultLocale]: { common: enCommon, errors: enErrors, accounts: enAccounts } },
+  resources: { [defaultLocale]: { common: enCommon, errors: enErrors } },
   partialBundledLanguages: true,
   initAsync: false,
   // React escapes what it renders; escaping here as well would show entities.
@@ -98,6 +101,15 @@ export function isI18nReady(): boolean {
 export function subscribeI18nReady(listener: () => void): () => void {
   readyListeners.add(listener);
   return () => readyListeners.delete(listener);
+}
+
+/**
+ * Puts a namespace's en-US texts in place from a module that bundles them (@ente/accounts/strings.ts): the
+ * namespace is fetched for the other locales like common and errors, but its en-US file comes only with the
+ * code that shows it.
+ */
+export function addBundledNamespace(ns: 'accounts', resources: typeof enAccounts): void {
+  if (!i18n.hasResourceBundle(defaultLocale, ns)) i18n.addResourceBundle(defaultLocale, ns, resources);
 }
 
 /** The locale in use. */
@@ -166,6 +178,8 @@ async function applyLocale(locale: Locale): Promise<void> {
 }
 
 async function loadLocale(locale: Locale): Promise<void> {
+  // en-US is never fetched here: its namespaces come bundled, and the lazy ones with loadNamespace.
+  if (locale === defaultLocale) return;
   const wanted = [...namespaces, ...loadedLazy];
   if (wanted.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
   const bundles = await Promise.all(wanted.map((ns) => loadBundle(locale, ns)));

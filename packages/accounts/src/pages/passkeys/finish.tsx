@@ -13,6 +13,8 @@ import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
 
 import { AccountsPage } from '../../components/AccountsPage.tsx';
 
+import '../../strings.ts';
+
 export default function PasskeysFinishPage() {
   const { t } = useTranslation('accounts');
   const router = useRouter();

@@ -24,6 +24,8 @@ import { homeRoute } from '../../services/home.ts';
 import { tryQrCodeDataURL } from '../../settings/qr-code.ts';
 import { useAccountGuard, type UnlockedAccount } from '../../settings/use-account-guard.ts';
 
+import '../../strings.ts';
+
 export default function TwoFactorSetupPage() {
   const account = useAccountGuard('unlocked');
   if (!account) return <LoadingOverlay />;

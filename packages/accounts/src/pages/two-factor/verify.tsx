@@ -19,6 +19,8 @@ import { useRedirectOnArrival } from '../../components/use-redirect-on-arrival.t
 import { useSubmission } from '../../components/use-submission.ts';
 import { errorMessageKey, isAccountsError, type AccountsErrorKind } from '../../services/errors.ts';
 
+import '../../strings.ts';
+
 export default function TwoFactorVerifyPage() {
   const { t } = useTranslation(['accounts', 'common']);
   const [code, setCode] = useState('');
