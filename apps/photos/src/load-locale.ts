@@ -1,5 +1,5 @@
 // The import() of the photos app's translation files (locales.ts), in a module of its own: webpack makes it
-// one map of the nine files, a small chunk fetched with the namespace instead of part of _app, the first load
+// one map of the files (two per locale), a small chunk fetched with the namespace instead of part of _app, the first load
 // of every route.
 export function loadLocaleFile(namespace: string, locale: string): Promise<unknown> {
   return import(`./locales/${locale}/${namespace}.json`);

@@ -45,7 +45,7 @@ const PasswordForm = lazy(() =>
 );
 
 export function SharedAlbumPage(props: SharedAlbumPageProps) {
-  return usePhotosTranslations() ? <OpenedLink {...props} /> : <LoadingOverlay />;
+  return usePhotosTranslations('album') ? <OpenedLink {...props} /> : <LoadingOverlay />;
 }
 
 function OpenedLink({ href, openAlbum = publicAlbum }: SharedAlbumPageProps) {

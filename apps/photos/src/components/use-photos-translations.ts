@@ -1,23 +1,23 @@
 // The `photos` namespace is not in any first load (src/locales.ts): the components of this folder render
-// under a parent that waited for it with this hook.
+// under a parent that waited for it with this hook; the public album's pages wait only for its `album` part.
 import { useEffect, useState } from 'react';
 
 import { useDialog } from '@ente/shared/dialog/DialogProvider.tsx';
-import { i18n, loadNamespace } from '@ente/shared/i18n/i18n.ts';
-import { defaultLocale } from '@ente/shared/i18n/locales.ts';
+import { isNamespaceLoaded, loadNamespace } from '@ente/shared/i18n/i18n.ts';
 
 /**
- * Whether the photos translations are in place; fetches them on the first render. A failed fetch (offline
- * before they were ever cached) shows the shell's failure dialog, and closing it tries again.
+ * Whether the photos translations (all, or the public album's `album` part) are in place; fetches them on the first
+ * render. A failed fetch (offline before they were ever cached) shows the shell's failure dialog, and closing it
+ * tries again.
  */
-export function usePhotosTranslations(): boolean {
-  const [ready, setReady] = useState(() => i18n.hasResourceBundle(defaultLocale, 'photos'));
+export function usePhotosTranslations(part: 'photos' | 'album' = 'photos'): boolean {
+  const [ready, setReady] = useState(() => isNamespaceLoaded(part));
   const [attempt, setAttempt] = useState(0);
   const { onGenericError } = useDialog();
   useEffect(() => {
     if (ready) return;
     let cancelled = false;
-    loadNamespace('photos').then(
+    loadNamespace(part).then(
       () => !cancelled && setReady(true),
       (e: unknown) => {
         if (!cancelled)
@@ -30,6 +30,6 @@ export function usePhotosTranslations(): boolean {
     return () => {
       cancelled = true;
     };
-  }, [ready, attempt, onGenericError]);
+  }, [ready, attempt, onGenericError, part]);
   return ready;
 }

@@ -38,7 +38,7 @@ export default function Page() {
 }
 
 function NoLink() {
-  return usePhotosTranslations() ? <LinkProblem reason="wrongLink" /> : <LoadingOverlay />;
+  return usePhotosTranslations('album') ? <LinkProblem reason="wrongLink" /> : <LoadingOverlay />;
 }
 
 /** The album page, fetched (if this module has not started it already) when first rendered. */

@@ -34,11 +34,25 @@ export type Namespace = (typeof namespaces)[number];
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the apps' augmentations
 export interface AppResources {}
 
-/** Namespaces fetched only when a page asks for them (`loadNamespace`): the running app's own. */
-export type LazyNamespace = Extract<keyof AppResources, string>;
+/**
+ * Parts of an app's namespaces that a page can fetch alone (`loadNamespace('album')`), by name: each app adds its
+ * own (`interface AppNamespaceParts { album: true }`) and declares in its AppLocales which namespace each joins.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the apps' augmentations
+export interface AppNamespaceParts {}
 
-/** An app's own namespaces: how to fetch each, for a locale (one chunk per file). */
-export type AppLocales = Record<string, (locale: Locale) => Promise<unknown>>;
+/** Namespaces fetched only when a page asks for them (`loadNamespace`): the running app's own, or a part of one. */
+export type LazyNamespace = Extract<keyof (AppResources & AppNamespaceParts), string>;
+
+/** How to fetch one translation file of an app, for a locale (one chunk per file). */
+type FetchTranslations = (locale: Locale) => Promise<unknown>;
+
+/**
+ * An app's own namespaces: how to fetch each for a locale. A part (`{ partOf, fetch }`) is a piece of a
+ * namespace that a page fetches alone (the public album's texts of the photos app): its keys join those of
+ * `partOf`, whose own loader fetches the whole.
+ */
+export type AppLocales = Record<string, FetchTranslations | { partOf: string; fetch: FetchTranslations }>;
 
 let appLocales: AppLocales = {};
 
@@ -140,12 +154,26 @@ export function loadNamespace(ns: LazyNamespace): Promise<void> {
   return loading;
 }
 
+/** Whether `loadNamespace(ns)` has put en-US in place (a page can show its texts). */
+export function isNamespaceLoaded(ns: LazyNamespace): boolean {
+  return loadedLazy.has(ns);
+}
+
 const lazyLoads = new Map<LazyNamespace, Promise<void>>();
 const loadedLazy = new Set<LazyNamespace>();
+/** The lazy namespaces and parts in place, as `<locale>/<name>`. */
+const lazyBundles = new Set<string>();
 
 async function addLazyBundle(locale: Locale, ns: LazyNamespace): Promise<void> {
-  if (i18n.hasResourceBundle(locale, ns)) return;
-  i18n.addResourceBundle(locale, ns, await loadBundle(locale, ns), true, true);
+  if (lazyBundles.has(`${locale}/${ns}`)) return;
+  i18n.addResourceBundle(locale, targetNamespace(ns), await loadBundle(locale, ns), true, true);
+  lazyBundles.add(`${locale}/${ns}`);
+}
+
+/** The i18next namespace a lazy namespace's texts go to: its own name, or for a part the namespace it is of. */
+function targetNamespace(ns: Namespace | LazyNamespace): string {
+  const load = (appLocales as Partial<AppLocales>)[ns];
+  return typeof load === 'object' ? load.partOf : ns;
 }
 
 /** Switches to `locale` (the user's choice from the menu) and saves it. Throws if it cannot be fetched. */
@@ -180,17 +208,23 @@ async function applyLocale(locale: Locale): Promise<void> {
 async function loadLocale(locale: Locale): Promise<void> {
   // en-US is never fetched here: its namespaces come bundled, and the lazy ones with loadNamespace.
   if (locale === defaultLocale) return;
-  const wanted = [...namespaces, ...loadedLazy];
-  if (wanted.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
+  const wanted = [
+    ...namespaces.filter((ns) => !i18n.hasResourceBundle(locale, ns)),
+    ...[...loadedLazy].filter((ns) => !lazyBundles.has(`${locale}/${ns}`)),
+  ];
   const bundles = await Promise.all(wanted.map((ns) => loadBundle(locale, ns)));
-  wanted.forEach((ns, index) => i18n.addResourceBundle(locale, ns, bundles[index] ?? {}, true, true));
+  wanted.forEach((ns, index) => {
+    i18n.addResourceBundle(locale, targetNamespace(ns), bundles[index] ?? {}, true, true);
+    if (!(namespaces as readonly string[]).includes(ns)) lazyBundles.add(`${locale}/${ns}`);
+  });
 }
 
 async function loadBundle(locale: Locale, ns: Namespace | LazyNamespace): Promise<Record<string, unknown>> {
   // One webpack chunk per file of ./locales/<locale>/<namespace>.json (the app's for its own namespaces).
   const appLoad = (appLocales as Partial<AppLocales>)[ns];
   if (!appLoad && !(namespaces as readonly string[]).includes(ns)) throw new Error(`Unknown namespace ${ns}`);
-  const module: unknown = await (appLoad ? appLoad(locale) : import(`./locales/${locale}/${ns}.json`));
+  const fetchFile = typeof appLoad === 'object' ? appLoad.fetch : appLoad;
+  const module: unknown = await (fetchFile ? fetchFile(locale) : import(`./locales/${locale}/${ns}.json`));
   const bundle = (module as { default?: unknown }).default ?? module;
   if (typeof bundle !== 'object' || bundle === null) throw new Error(`Bad translation file ${locale}/${ns}`);
   return bundle as Record<string, unknown>;
