@@ -4,6 +4,7 @@ import {
   declareAppLocales,
   i18n,
   isI18nReady,
+  isNamespaceLoaded,
   loadNamespace,
   setupI18n,
   subscribeI18nReady,
@@ -15,13 +16,25 @@ jest.mock('./locales/de-DE/common.json', () => {
 });
 jest.mock('../log.ts', () => ({ log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } }));
 
-// An app's own namespace, as createApp declares it (here the shell's common texts under another name).
+// An app's own namespaces, as createApp declares them (here the shell's texts under other names): `sample`, and
+// `whole` in two files (common and errors), whose `piece` (the errors file) a page can fetch alone.
 declare module './i18n.ts' {
   interface AppResources {
     sample: { logout: string };
+    whole: { logout: string; unknown: string };
+  }
+  interface AppNamespaceParts {
+    piece: true;
   }
 }
-declareAppLocales({ sample: (locale) => import(`./locales/${locale}/common.json`) });
+type JsonModule = { default: Record<string, string> };
+const commonFile = (locale: string): Promise<JsonModule> => import(`./locales/${locale}/common.json`);
+const errorsFile = (locale: string): Promise<JsonModule> => import(`./locales/${locale}/errors.json`);
+declareAppLocales({
+  sample: commonFile,
+  whole: async (locale) => ({ ...(await commonFile(locale)).default, ...(await errorsFile(locale)).default }),
+  piece: { partOf: 'whole', fetch: errorsFile },
+});
 
 afterEach(() => localStorage.clear());
 
@@ -73,4 +86,21 @@ test('an app namespace is fetched only when asked for, for en-US and the locale 
   await changeLocale('pl-PL');
   expect(i18n.hasResourceBundle('pl-PL', 'sample')).toBe(true);
   expect(i18n.hasResourceBundle('pl-PL', 'common')).toBe(true);
+});
+
+test('a part of a namespace is fetched alone into it; the namespace itself then brings the rest', async () => {
+  await changeLocale('en-US');
+  await loadNamespace('piece');
+  expect(isNamespaceLoaded('piece')).toBe(true);
+  expect(isNamespaceLoaded('whole')).toBe(false);
+  expect(i18n.t('unknown', { ns: 'whole' })).toBe('Something went wrong, please try again.');
+  expect(i18n.exists('logout', { ns: 'whole' })).toBe(false);
+  // A locale chosen later brings the part in that locale.
+  await changeLocale('nl-NL');
+  expect(i18n.t('unknown', { ns: 'whole' })).toBe('Er is iets misgegaan, probeer het opnieuw.');
+  expect(i18n.exists('logout', { ns: 'whole', lng: 'nl-NL' })).toBe(false);
+  await loadNamespace('whole');
+  expect(isNamespaceLoaded('whole')).toBe(true);
+  expect(i18n.t('logout', { ns: 'whole' })).toBe('Uitloggen');
+  expect(i18n.t('unknown', { ns: 'whole' })).toBe('Er is iets misgegaan, probeer het opnieuw.');
 });
