@@ -131,7 +131,10 @@ test('begin, sign, finish for the requesting app, then back to its page with the
   expect(JSON.parse(Buffer.from(back.searchParams.get('response') ?? '', 'base64url').toString('utf8'))).toEqual(
     answer,
   );
-  expect(screen.getByRole('status')).toHaveTextContent('Passkey verified. Taking you back to the app…');
+  // The page sets its status and leaves in one step; React shows the status at its next render.
+  await waitFor(() =>
+    expect(screen.getByRole('status')).toHaveTextContent('Passkey verified. Taking you back to the app…'),
+  );
 });
 
 test.each([
