@@ -1,10 +1,10 @@
 // `npm test`: every check of the project (`npm run lint`'s three and every test suite) on a fresh clone of
 // a fresh machine. It installs what it needs (npm dependencies, Debian's Chromium, and a throwaway
 // PostgreSQL 15 cluster for the server suite's second run), then runs its steps in the order that fails
-// fastest: prettier beside the type check; eslint beside the server suite on PostgreSQL (eslint keeps one
-// core busy, and it starts after the type check, whose `next typegen` writes files its typed rules read);
-// the unit and integration tests; the script tests; then the builds (the four apps and the server) and the
-// browser tests. Steps that run together print their output when they end.
+// fastest: the type check (it keeps both cores busy, and its `next typegen` writes files eslint's typed rules
+// read); eslint (one core) beside prettier and then the server suite on PostgreSQL; the unit and integration
+// tests; the script tests; then the builds (the four apps and the server) and the browser tests. Steps that
+// run together print their output when they end.
 // Nothing runs beside the browser tests: their frame-gap checks (200 ms) need the cores the sign-in's
 // Argon2id leaves, and in two gate runs with the suites beside them at nice 19 a gap reached 216–233 ms.
 // It ends with one summary line.
@@ -21,13 +21,13 @@ const started = Date.now();
 ensureDependencies();
 ensureChromium();
 
-await together(
-  step('prettier', 'npx', ['prettier', '--check', '.'], { buffered: true }),
-  step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck'], { buffered: true }),
-);
+await step('type check (TypeScript 7, every workspace)', 'npx', ['turbo', 'run', 'typecheck']);
 await together(
   step('eslint (strict, type-aware, layer rules)', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
-  postgresRun({ buffered: true }),
+  (async () => [
+    await step('prettier', 'npx', ['prettier', '--check', '.'], { buffered: true }),
+    await postgresRun({ buffered: true }),
+  ])(),
 );
 await step('unit and integration tests (PGlite)', 'npx', ['turbo', 'run', 'test']);
 await step('script tests', 'node', ['--test', ...scriptTests()]);
@@ -52,9 +52,9 @@ async function step(name, command, args, { buffered = false, ...options } = {}) 
   return result;
 }
 
-/** Waits for steps that run at once and records their results in the order given. */
+/** Waits for steps (or runs of steps) that run at once and records their results in the order given. */
 async function together(...running) {
-  for (const result of await Promise.all(running)) if (result) results.push(result);
+  for (const result of (await Promise.all(running)).flat()) if (result) results.push(result);
 }
 
 /** The server suite again, on a real PostgreSQL (PGlite is PostgreSQL 18; production runs 15). */
