@@ -27,8 +27,10 @@ export async function fixtureFolder(top: string, files: Record<string, string> |
 
 /** Picks `folder` through the Upload menu's "A folder…" (without waiting for the uploads). */
 export async function pickFolder(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Upload' }).click();
+  // Listened for first: Playwright turns the browser's file chooser interception on when a listener is added, without
+  // waiting for it; a pick right after could open the picker before (tests/photos-albums.spec.ts saw it by keyboard).
   const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByRole('menuitem', { name: 'A folder…' }).click();
   await (await chooser).setFiles(folder);
 }

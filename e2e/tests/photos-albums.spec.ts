@@ -28,12 +28,15 @@ async function uploadFolder(page: Page, name: string, files: readonly string[]):
   const folder = path.join(await mkdtemp(path.join(tmpdir(), 'photos-e2e-')), name);
   await mkdir(folder);
   for (const file of files) await copyFile(path.join(fixtures, file), path.join(folder, file));
+  // Listened for first: Playwright turns the browser's file chooser interception on when a listener is added, without
+  // waiting for it, and a key press right after it could open the picker before (one run in three did).
+  const chooser = page.waitForEvent('filechooser');
   // By keyboard: the Upload menu opens on its first item; the next is the folder picker.
   await page.getByRole('button', { name: 'Upload' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Files…' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  const chooser = page.waitForEvent('filechooser');
+  await expect(page.getByRole('menuitem', { name: 'A folder…' })).toBeFocused();
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(folder);
   await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { createAccount, passwordLogin, signInBrowser } from '../api.ts';
+import { pickFolder } from '../photos-ui.ts';
 import { seriousViolations, watchProblems } from '../stack.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -31,10 +32,7 @@ async function uploadFolder(page: Page): Promise<void> {
     const time = new Date(Date.now() - i * 60_000);
     await utimes(path.join(folder, name), time, time);
   }
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'A folder…' }).click();
-  await (await chooser).setFiles(folder);
+  await pickFolder(page, folder);
   await expect(page.getByRole('heading', { name: 'Uploads finished' })).toBeVisible({ timeout: 120_000 });
 }
 
