@@ -25,13 +25,7 @@ const load = (file: string) => (locale: string) =>
 export const photosLocales = {
   photos: async (locale: string) => {
     const [rest, album] = await Promise.all([load('photos')(locale), load('album')(locale)]);
-    return { ...jsonOf(rest), ...jsonOf(album) };
+    return { ...rest, ...album };
   },
   album: { partOf: 'photos', fetch: load('album') },
 } satisfies AppLocales;
-
-/** A JSON module's value (webpack hands it as the module's default export). */
-function jsonOf(module: unknown): Record<string, unknown> {
-  const value = (module as { default?: unknown }).default ?? module;
-  return value as Record<string, unknown>;
-}

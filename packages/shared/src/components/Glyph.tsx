@@ -4,15 +4,10 @@
 // that name.
 import type { CSSProperties, ReactNode } from 'react';
 
-export function Glyph({
-  children,
-  size = 'medium',
-  title,
-}: {
-  children: ReactNode;
-  size?: 'small' | 'medium';
-  title?: string;
-}) {
+/** A glyph's size, and its name when it is an image of its own rather than decoration. */
+export type GlyphProps = { size?: 'small' | 'medium'; title?: string };
+
+export function Glyph({ children, size = 'medium', title }: GlyphProps & { children: ReactNode }) {
   const style = size === 'small' ? smallStyle : mediumStyle;
   return title ? (
     <svg viewBox="0 0 24 24" role="img" focusable="false" style={style}>

@@ -1,9 +1,7 @@
 // Icons drawn as lines (two units wide, round ends) on Glyph's 24-unit grid, in the text colour: those of the
 // sign-in pages and their forms. A module of their own, because webpack keeps every export of a module that
 // any page uses: the pages that draw only Glyph or MoreGlyph (the public album's) do not carry these.
-import { Glyph } from './Glyph.tsx';
-
-type GlyphProps = { size?: 'small' | 'medium'; title?: string };
+import { Glyph, type GlyphProps } from './Glyph.tsx';
 
 const line = {
   fill: 'none',
