@@ -1,5 +1,6 @@
 // Photos app benchmark: the photos web app in Chromium against the local stack.
-//   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--no-scroll] [--no-build]
+//   node --import tsx bench/photos-app.mjs --part gallery [--files 10000] [--runs 5] [--speed 4000] [--fetch-speed 1200]
+//                 [--no-scroll] [--no-build]
 //                 [--scroll page|gesture|both] [--scroll-runs 1] [--scroll-px all] [--profile]
 //   node --import tsx bench/photos-app.mjs --part upload  [--mix 200] [--profile]
 //   node --import tsx bench/photos-app.mjs --part big     [--big-mib 1024] [--profile]
@@ -18,8 +19,9 @@
 //   `scroll`: the gallery scrolled from top to bottom at --speed px/s (scrollBy per animation frame, the distance
 //   of each frame proportional to its time, so the speed is steady whatever the frame rate), recorded with a
 //   Chromium trace (CDP Tracing, frame categories): frame times p50/p95/max and frames over 100 ms (target p95 ≤
-//   16.7 ms, none over 100 ms), twice: thumbnails fetched from the server as they come into view, then again
-//   after a reload (thumbnails from the browser's cache).
+//   16.7 ms, none over 100 ms), three times: with an empty thumbnail cache (at that speed the grid holds its fetches:
+//   media/scroll-pace.ts), at --fetch-speed (under the pace that holds them: every thumbnail fetched from the server
+//   as its row comes into view, which fills the cache), then at --speed again from the browser's cache.
 // - upload: --mix files (JPEG, PNG, HEIC and videos, made at bench time from generated bases, each with bytes of
 //   its own so that no two hash alike) picked as a folder through the Upload menu, until the panel says every one
 //   ended; against a raw PUT of the same files from the same page to signed upload URLs (two at a time, as the
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '5' },
     speed: { type: 'string', default: '4000' },
+    'fetch-speed': { type: 'string', default: '1200' },
     mix: { type: 'string', default: '200' },
     'big-mib': { type: 'string', default: '1024' },
     'no-build': { type: 'boolean', default: false },
@@ -70,12 +73,15 @@ if (!['gallery', 'upload', 'big'].includes(part)) throw new Error(`unknown --par
 const fileCount = positive('files');
 const runs = positive('runs');
 const speed = positive('speed');
+const fetchSpeed = positive('fetch-speed');
 const mixCount = positive('mix');
 const bigMiB = positive('big-mib');
 const scrollRuns = positive('scroll-runs');
-// --profile: one more scroll, traced with the JS sampler and the main thread's events (frame-causes.mjs), which fill
-// the trace buffer within about a minute: it scrolls --scroll-px (100,000 px unless told).
-const profileLimitPx = values['scroll-px'] !== undefined ? positive('scroll-px') : 100_000;
+// --scroll-px: every scroll stops after that many px (the whole grid unless told). --profile: one more scroll, traced
+// with the JS sampler and the main thread's events (frame-causes.mjs), which fill the trace buffer within about a
+// minute: it scrolls --scroll-px (100,000 px unless told).
+const scrollLimitPx = values['scroll-px'] !== undefined ? positive('scroll-px') : Infinity;
+const profileLimitPx = Number.isFinite(scrollLimitPx) ? scrollLimitPx : 100_000;
 // --scroll both: page-driven scrolls, then one more from the browser cache driven by the gesture.
 const scrollDriver = values.scroll === 'both' ? 'page' : values.scroll;
 const gestureToo = values.scroll === 'both';
@@ -138,6 +144,7 @@ async function galleryPart() {
   await api.idle();
 
   let scrollFresh;
+  let scrollFetching;
   let scrollCached;
   const cachedAgain = [];
   let byGesture;
@@ -150,34 +157,31 @@ async function galleryPart() {
       await api.idle();
       return page;
     };
-    scrollFresh = await scrollThrough(await reopened(), 'thumbnails from the server');
+    scrollFresh = await scrollThrough(await reopened(), 'thumbnails from the server (empty cache)');
+    scrollFetching = await scrollThrough(await reopened(), `thumbnails from the server at ${fetchSpeed} px/s`, {
+      pxPerSecond: fetchSpeed,
+    });
     scrollCached = await scrollThrough(await reopened(), 'thumbnails from the browser cache');
-    // --scroll-runs: more scrolls from the browser cache (the server's thumbnails are all in it by now).
+    // --scroll-runs: more scrolls from the browser cache (the server's thumbnails are all in it by now, unless
+    // --scroll-px cut the scroll at --fetch-speed short).
     for (let run = 1; run < scrollRuns; run++) {
       cachedAgain.push(await scrollThrough(await reopened(), `thumbnails from the browser cache, again (${run + 1})`));
     }
     if (values.profile) {
-      profiledScroll = await scrollThrough(
-        await reopened(),
-        'profiled, thumbnails from the browser cache',
-        scrollDriver,
-        {
-          profiled: true,
-          limitPx: profileLimitPx,
-        },
-      );
+      profiledScroll = await scrollThrough(await reopened(), 'profiled, thumbnails from the browser cache', {
+        profiled: true,
+        limitPx: profileLimitPx,
+      });
     }
     if (gestureToo) {
-      byGesture = await scrollThrough(
-        await reopened(),
-        'thumbnails from the browser cache, by a wheel gesture',
-        'gesture',
-      );
+      byGesture = await scrollThrough(await reopened(), 'thumbnails from the browser cache, by a wheel gesture', {
+        driver: 'gesture',
+      });
     }
   }
   await context.close();
 
-  const scrolls = scrollFresh ? [scrollFresh, scrollCached, ...cachedAgain] : [];
+  const scrolls = scrollFresh ? [scrollFresh, scrollFetching, scrollCached, ...cachedAgain] : [];
   const firstThumbnail = fromCache.map((times) => times.firstThumbnailMs);
   const fullScreen = fromCache.map((times) => times.fullScreenMs);
   return {
@@ -194,8 +198,10 @@ async function galleryPart() {
     openWithApiHeld: held,
     scroll: scrollFresh && {
       speedPxPerSecond: speed,
+      fetchSpeedPxPerSecond: fetchSpeed,
       driver: scrollDriver,
       fromServer: scrollFresh,
+      fromServerFetching: scrollFetching,
       fromBrowserCache: scrollCached,
       fromBrowserCacheAgain: cachedAgain,
       ...(byGesture ? { fromBrowserCacheByGesture: byGesture } : {}),
@@ -302,7 +308,11 @@ async function openWithApiHeld(context, page) {
  * animation frame (by the frame's time × the speed), with a Chromium trace of the frames running, and the
  * page's own record of its animation frames and long animation frames. Returns the frame figures.
  */
-async function scrollThrough(page, what, driver = scrollDriver, { profiled = false, limitPx = Infinity } = {}) {
+async function scrollThrough(
+  page,
+  what,
+  { driver = scrollDriver, profiled = false, limitPx = scrollLimitPx, pxPerSecond = speed } = {},
+) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
   const loadAverage1m = os.loadavg()[0];
@@ -333,7 +343,7 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
               x: viewport.width / 2,
               y: viewport.height / 2,
               yDistance: -Math.ceil(distance),
-              speed,
+              speed: pxPerSecond,
               gestureSourceType: 'mouse',
               preventFling: true,
             }),
@@ -350,6 +360,12 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
           ? new PerformanceObserver((list) => loafs.push(...list.getEntries().map((entry) => entry.duration)))
           : undefined;
       observer?.observe({ type: 'long-animation-frame' });
+      // Thumbnails drawn during the scroll: each <img> of a cell that loaded (load events do not bubble; captured).
+      let thumbnailsShown = 0;
+      const countShown = (event) => {
+        if (event.target instanceof HTMLImageElement && event.target.closest('[role="gridcell"]')) thumbnailsShown++;
+      };
+      document.addEventListener('load', countShown, true);
       performance.mark('photos-bench:scroll-start');
       const deltas = [];
       const startedAt = performance.now();
@@ -368,6 +384,7 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
         requestAnimationFrame(step);
       });
       performance.mark('photos-bench:scroll-end');
+      document.removeEventListener('load', countShown, true);
       const stoppedAt = performance.now();
       const seconds = (stoppedAt - startedAt) / 1000;
       // Once the scroll stops: how long until every cell on screen shows its thumbnail (work queued for the rows
@@ -395,11 +412,12 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
         seconds,
         settleMs,
         scrolledPx: window.scrollY,
+        thumbnailsShown,
         rafDeltas: deltas,
         longAnimationFrames: loafs,
       };
     },
-    [speed, driver === 'page', limitPx],
+    [pxPerSecond, driver === 'page', limitPx],
   );
   await gesture;
   await session.send('Tracing.end');
@@ -414,14 +432,16 @@ async function scrollThrough(page, what, driver = scrollDriver, { profiled = fal
   log(
     `scroll (${what}): ${inPage.seconds.toFixed(1)} s, trace frames p50 ${trace.p50} p95 ${trace.p95} max ${trace.max} ` +
       `over 100 ms ${trace.over100}; rAF p95 ${raf.p95}; long animation frames ${inPage.longAnimationFrames.length}; ` +
-      `last screen filled ${Math.round(inPage.settleMs)} ms after the stop`,
+      `last screen filled ${Math.round(inPage.settleMs)} ms after the stop; ${inPage.thumbnailsShown} thumbnails shown`,
   );
   return {
     driver,
+    speedPxPerSecond: pxPerSecond,
     loadAverage1m: round(loadAverage1m),
     seconds: round(inPage.seconds),
     lastScreenFilledAfterMs: round(inPage.settleMs),
     scrolledPx: Math.round(inPage.scrolledPx),
+    thumbnailsShown: inPage.thumbnailsShown,
     trace,
     animationFrames: raf,
     longAnimationFrames: {

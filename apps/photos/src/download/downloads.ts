@@ -44,7 +44,8 @@ export interface DownloadRunners {
 
 /** The reason the panel gives for an error of a download (media's, crypto's, save.ts's). */
 export function failureReason(error: unknown): DownloadFailureReason {
-  if (error instanceof MediaError) return error.reason;
+  // `held` is only ever a thumbnail's (media/scroll-pace.ts).
+  if (error instanceof MediaError) return error.reason === 'held' ? 'unknown' : error.reason;
   if (error instanceof DownloadError && error.reason === 'tooLarge') return 'tooLarge';
   // By name: the crypto package's errors cross the worker boundary rebuilt, and this file loads no crypto.
   if (error instanceof Error && error.name === 'DecryptionError') return 'damaged';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The media worker's work (media-job.ts) in this process, fetch and Cache Storage faked: a thumbnail opens
 // and is cached ENCRYPTED (never the JPEG), a cached one is read without fetching, a stale or foreign cached
-// entry is replaced, a tampered answer is not cached; an original decrypts while it streams, and a cut or
+// entry is replaced, a tampered answer is not cached, one not in the cache is not fetched while fetches are held; an original decrypts while it streams, and a cut or
 // tampered one errors with DecryptionError; a thumbnail's object URL is made here and revoked here; the viewer's original of a file that is no HEIF is its bytes as they
 // are; HTTP failures are MediaErrors.
 import { resolveObjectURL } from 'node:buffer';
@@ -134,6 +134,23 @@ describe('thumbnail', () => {
     expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
     expect(fetched).toEqual([url]);
     expect(Buffer.from(stored.get(thumbnailCacheKey(3))!).equals(other.encrypted)).toBe(true);
+  });
+
+  test('with mayFetch: false only the thumbs cache answers; one not there is MediaError held, nothing fetched', async () => {
+    const jpeg = randomBytes(100);
+    const { key, header, encrypted } = await thumbnailOf(jpeg);
+    answers.set(url, body(encrypted));
+    const job = createMediaJob();
+    const held = job.thumbnail({ fileID: 3, url, key, header, mayFetch: false });
+    await expect(held).rejects.toMatchObject({ name: 'MediaError', reason: 'held' });
+    await expect(job.thumbnail({ fileID: 3, url, key, header, cache: false, mayFetch: false })).rejects.toMatchObject({
+      reason: 'held',
+    });
+    expect(fetched).toEqual([]);
+    stored.set(thumbnailCacheKey(3), new Uint8Array(encrypted));
+    const blob = await job.thumbnail({ fileID: 3, url, key, header, mayFetch: false });
+    expect(Buffer.from(await blob.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(fetched).toEqual([]);
   });
 
   test('without Cache Storage (an insecure context) it still works', async () => {

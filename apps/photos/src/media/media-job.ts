@@ -63,6 +63,8 @@ export interface ThumbnailRequest {
   header: string;
   /** False: neither read nor write the `thumbs` cache (a public album's thumbnails are not the user's). */
   cache?: boolean;
+  /** False: answer only from the `thumbs` cache, else reject with MediaError('held') (../media/scroll-pace.ts). */
+  mayFetch?: boolean;
 }
 
 export interface OriginalRequest {
@@ -95,7 +97,14 @@ export function createMediaJob() {
      * only makes its object URL: its thread neither reads the bytes back to sniff them nor copies them into a second
      * Blob. The encrypted bytes are opened as they are.
      */
-    async thumbnail({ fileID, url, key, header, cache: useCache = true }: ThumbnailRequest): Promise<Blob> {
+    async thumbnail({
+      fileID,
+      url,
+      key,
+      header,
+      cache: useCache = true,
+      mayFetch = true,
+    }: ThumbnailRequest): Promise<Blob> {
       const cache = useCache ? await (thumbnailCache ??= openThumbnailCache()) : undefined;
       const cacheKey = thumbnailCacheKey(fileID);
       const cached = await cache?.match(cacheKey);
@@ -110,6 +119,7 @@ export function createMediaJob() {
           await cache?.delete(cacheKey);
         }
       }
+      if (!mayFetch) throw new MediaError('held', 'not in the cache, and fetches are held');
       const response = await fetchObject(url);
       if (!response.body) throw new MediaError('server', 'no body');
       const encrypted = await readAtMost(response.body, THUMBNAIL_MAX_BYTES, tooLarge(THUMBNAIL_MAX_BYTES));

@@ -3,12 +3,14 @@
 // thumbnail is the one worker of the tab. A request that spans a reset (logout, a public album's routes) brings
 // nothing into the new worker or LRU, and does not end the entry of a newer request for the same thumbnail. A
 // thumbnail's object URL is the worker's: the page makes none, and the URLs the LRU lets go of go back to the worker
-// in one message, none at a reset (the worker's end revokes them).
+// in one message, none at a reset (the worker's end revokes them). While the window scrolls fast, thumbnails are asked
+// of the worker from its cache only (`mayFetch: false`), and fetched again once the scroll has been still.
 import { expect, jest, test } from '@jest/globals';
 
 import { answeringWorker } from '../components/testing/media-worker.ts';
 import { keptThumbnailURL, originalURL, resetMedia, setMediaRoutes, startMediaWorker, thumbnailURL } from './media.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
+import { QUIET_MS } from './scroll-pace.ts';
 
 test('an original past VIEWER_ORIGINAL_MAX_BYTES is refused with MediaError tooLarge, nothing fetched', async () => {
   const fetching = jest.fn();
@@ -99,4 +101,33 @@ test("a thumbnail's URL is made by the worker; the LRU's evictions are revoked t
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(revoked).toHaveLength(1);
   expect(keptThumbnailURL(files[502]!)).toBeUndefined();
+});
+
+test('while the window scrolls fast a thumbnail is asked of the worker from the cache only; once still, fetched', async () => {
+  const requests: unknown[] = [];
+  answeringWorker([], requests);
+  setMediaRoutes({ objectURL: (kind, id) => Promise.resolve(`https://api.test/${kind}/${id}`), cacheThumbnails: true });
+  const thumbnail = (id: number) => thumbnailURL({ id, key: 'k', thumbnailHeader: 'th' });
+  await thumbnail(1);
+  // The page's clock and timers faked (the worker answers in microtasks), so that the pace does not depend on the load.
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  try {
+    // A screen every 10 ms for 80 ms: far above the pace at which fetches are held.
+    for (let step = 1; step <= 9; step++) {
+      Object.defineProperty(window, 'scrollY', { value: step * window.innerHeight, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+      jest.advanceTimersByTime(10);
+    }
+    await thumbnail(2);
+    jest.advanceTimersByTime(QUIET_MS);
+    await thumbnail(3);
+  } finally {
+    jest.useRealTimers();
+  }
+  expect(requests).toEqual([
+    expect.objectContaining({ fileID: 1, mayFetch: true }),
+    expect.objectContaining({ fileID: 2, mayFetch: false }),
+    expect.objectContaining({ fileID: 3, mayFetch: true }),
+  ]);
+  setMediaRoutes(undefined);
 });

@@ -15,6 +15,7 @@ import { typedBlob } from './media-type.ts';
 import { ObjectUrlLru } from './object-url-lru.ts';
 import { VIEWER_ORIGINAL_MAX_BYTES } from './read-at-most.ts';
 import { requestQueue } from './request-queue.ts';
+import { fetchesHeld } from './scroll-pace.ts';
 
 /** What a thumbnail needs of a library file (GalleryFile has all of it). */
 export interface ThumbnailSource {
@@ -185,6 +186,8 @@ export function keptThumbnailURL(file: ThumbnailSource): string | undefined {
 /**
  * An object URL of the file's decrypted thumbnail. Rejects with MediaError or DecryptionError, or with an AbortError
  * once `signal` aborts (a cell that unmounted: a request not started yet is then dropped, see request-queue.ts).
+ * While the window scrolls too fast to see thumbnails (`fetchesHeld`, scroll-pace.ts), one that is not in the `thumbs`
+ * cache is not fetched: MediaError('held'), to ask for again once `whenFetchesResume` calls back.
  */
 export function thumbnailURL(file: ThumbnailSource, signal?: AbortSignal): Promise<string> {
   const key = thumbnailKey(file);
@@ -197,7 +200,14 @@ export function thumbnailURL(file: ThumbnailSource, signal?: AbortSignal): Promi
       const { cacheThumbnails } = routes;
       const url = await objectURL('preview', file.id);
       stillCurrent(from);
-      const request = { fileID: file.id, url, key: file.key, header: file.thumbnailHeader, cache: cacheThumbnails };
+      const request = {
+        fileID: file.id,
+        url,
+        key: file.key,
+        header: file.thumbnailHeader,
+        cache: cacheThumbnails,
+        mayFetch: !fetchesHeld(),
+      };
       // Typed, and its URL made, by the worker (see [Note: Object URLs made in the media worker]).
       const worker = mediaWorker();
       const objectUrl = await worker.call('thumbnailURL', request);

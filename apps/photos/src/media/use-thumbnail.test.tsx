@@ -1,21 +1,35 @@
 // useThumbnail (use-thumbnail.ts) with media.ts mocked: the URL once it arrives, at once when kept, `failed`
 // on an error, and an answer for a file the cell no longer shows is ignored; a cell that unmounts or shows another
 // file lets go of its request (its signal aborts); the answers that arrive between two frames show at the next frame,
-// in one render.
+// in one render. A thumbnail held while the window scrolls fast keeps the placeholder and is asked for again when
+// fetches resume, unless its cell is gone by then.
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 
+import { MediaError } from './errors.ts';
 import { keptThumbnailURL, thumbnailURL } from './media.ts';
+import { whenFetchesResume } from './scroll-pace.ts';
 import { useThumbnail } from './use-thumbnail.ts';
 
 jest.mock('./media.ts', () => ({ keptThumbnailURL: jest.fn(), thumbnailURL: jest.fn() }));
+jest.mock('./scroll-pace.ts', () => ({ whenFetchesResume: jest.fn() }));
 const kept = jest.mocked(keptThumbnailURL);
 const load = jest.mocked(thumbnailURL);
+const resume = jest.mocked(whenFetchesResume);
 
 const file = (id: number) => ({ id, key: 'k', thumbnailHeader: `h${id}` });
+
+/** The listeners waiting for fetches to resume, and whether each was unsubscribed. */
+let waiting: { listener: () => void; stopped: boolean }[] = [];
 
 beforeEach(() => {
   kept.mockReset().mockReturnValue(undefined);
   load.mockReset();
+  waiting = [];
+  resume.mockReset().mockImplementation((listener) => {
+    const entry = { listener, stopped: false };
+    waiting.push(entry);
+    return () => void (entry.stopped = true);
+  });
 });
 
 test('nothing, then the URL once decrypted', async () => {
@@ -51,6 +65,25 @@ test('failed when it could not be fetched or opened', async () => {
   load.mockRejectedValue(new Error('MediaError'));
   const { result } = renderHook(() => useThumbnail(file(1)));
   await waitFor(() => expect(result.current).toEqual({ failed: true }));
+});
+
+test('held while the window scrolls fast: the placeholder, then asked again once fetches resume', async () => {
+  load.mockRejectedValueOnce(new MediaError('held')).mockResolvedValueOnce('blob:1');
+  const { result } = renderHook(() => useThumbnail(file(1)));
+  await waitFor(() => expect(waiting).toHaveLength(1));
+  expect(result.current).toEqual({});
+  expect(load).toHaveBeenCalledTimes(1);
+  act(() => waiting[0]?.listener());
+  await waitFor(() => expect(result.current).toEqual({ url: 'blob:1' }));
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a held cell that unmounts stops waiting for fetches to resume', async () => {
+  load.mockRejectedValue(new MediaError('held'));
+  const { unmount } = renderHook(() => useThumbnail(file(1)));
+  await waitFor(() => expect(waiting).toHaveLength(1));
+  unmount();
+  expect(waiting[0]?.stopped).toBe(true);
 });
 
 test("another file's late answer is not shown", async () => {

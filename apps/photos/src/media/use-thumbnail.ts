@@ -4,9 +4,13 @@
 // its request: one not yet started is dropped (request-queue.ts), so a fast scroll leaves no queue of rows gone by.
 // The answers that arrive between two frames are shown together at the next one, in one transition: one render of
 // their cells a frame at most, not one per thumbnail, and a scroll's own renders (rows coming into view) go first.
+// A thumbnail held back while the window scrolls fast (MediaError 'held', scroll-pace.ts) keeps the placeholder and
+// is asked for again when the scroll slows down or stops, if its cell is still there.
 import { startTransition, useEffect, useState } from 'react';
 
+import { MediaError } from './errors.ts';
 import { keptThumbnailURL, thumbnailURL, type ThumbnailSource } from './media.ts';
+import { whenFetchesResume } from './scroll-pace.ts';
 
 export interface ThumbnailState {
   url?: string;
@@ -17,11 +21,14 @@ export function useThumbnail(file: ThumbnailSource): ThumbnailState {
   const { id, key, thumbnailHeader } = file;
   const identity = `${id}:${thumbnailHeader}`;
   const [loaded, setLoaded] = useState<{ identity: string; state: ThumbnailState } | undefined>(undefined);
+  /** Bumped to ask again for a thumbnail that was held. */
+  const [attempt, setAttempt] = useState(0);
   const kept = keptThumbnailURL(file);
 
   useEffect(() => {
     if (kept) return;
     const wanted = new AbortController();
+    let stopWaiting: (() => void) | undefined;
     const show = (state: ThumbnailState) => {
       showAtNextFrame(() => {
         if (!wanted.signal.aborted) setLoaded({ identity, state });
@@ -29,10 +36,18 @@ export function useThumbnail(file: ThumbnailSource): ThumbnailState {
     };
     thumbnailURL({ id, key, thumbnailHeader }, wanted.signal).then(
       (url) => show({ url }),
-      () => show({ failed: true }),
+      (error: unknown) => {
+        if (wanted.signal.aborted) return;
+        if (error instanceof MediaError && error.reason === 'held') {
+          stopWaiting = whenFetchesResume(() => setAttempt((count) => count + 1));
+        } else show({ failed: true });
+      },
     );
-    return () => wanted.abort();
-  }, [id, key, thumbnailHeader, identity, kept]);
+    return () => {
+      wanted.abort();
+      stopWaiting?.();
+    };
+  }, [id, key, thumbnailHeader, identity, kept, attempt]);
 
   if (kept) return { url: kept };
   return loaded?.identity === identity ? loaded.state : {};
