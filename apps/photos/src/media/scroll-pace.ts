@@ -76,14 +76,15 @@ export class ScrollPace {
 
 let windowPace: ScrollPace | undefined;
 
-/** The window's pace, followed from the first time it is asked for (none outside a browser). */
-function paceOfWindow(): ScrollPace | undefined {
-  if (typeof window === 'undefined') return undefined;
+/** The window's pace, followed from the first time it is asked for (outside a browser, one that never holds). */
+function paceOfWindow(): ScrollPace {
   if (!windowPace) {
     const pace = new ScrollPace();
-    window.addEventListener('scroll', () => pace.scrolled(window.scrollY, performance.now(), window.innerHeight), {
-      passive: true,
-    });
+    if (typeof window !== 'undefined') {
+      window.addEventListener('scroll', () => pace.scrolled(window.scrollY, performance.now(), window.innerHeight), {
+        passive: true,
+      });
+    }
     windowPace = pace;
   }
   return windowPace;
@@ -91,14 +92,10 @@ function paceOfWindow(): ScrollPace | undefined {
 
 /** Whether thumbnails not already in the browser should wait: the window scrolls faster than they can be seen. */
 export function fetchesHeld(): boolean {
-  return paceOfWindow()?.held ?? false;
+  return paceOfWindow().held;
 }
 
 /** Calls `listener` once fetches are no longer held (see ScrollPace.whenResumed); returns the unsubscribe. */
 export function whenFetchesResume(listener: () => void): () => void {
-  const pace = paceOfWindow();
-  if (pace) return pace.whenResumed(listener);
-  let wanted = true;
-  queueMicrotask(() => wanted && listener());
-  return () => void (wanted = false);
+  return paceOfWindow().whenResumed(listener);
 }
